@@ -1,0 +1,76 @@
+#!/bin/sh
+# boot: boot one kernel with the tinykern initramfs under qemu-system-i386
+# and decide PASS or FAIL from its serial console.
+#   usage: boot.sh BZIMAGE INITRAMFS OUTDIR [NAME]
+# Writes OUTDIR/boot.log (the whole console) and OUTDIR/boot.result, and
+# exits 0 only on PASS.  PASS needs all three of: the init's marker line,
+# no panic/Oops/BUG in the log, and QEMU exiting by itself before the
+# timeout.  A panic with -no-reboot also ends QEMU cleanly, which is why
+# the exit status alone proves nothing.
+#
+# Environment: BOOT_TIMEOUT (seconds, default 60), QEMU_MEM (default 64M),
+# QEMU (default qemu-system-i386), QEMU_ACCEL (default tcg; kvm is an
+# opt-in that falls back to tcg), QEMU_SMP (default 1), BOOT_APPEND (extra
+# kernel command line).
+set -u
+kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
+timeout=${BOOT_TIMEOUT:-60}
+qemu=${QEMU:-qemu-system-i386}
+marker=TINYKERN-BOOT-OK
+
+fail() { echo "boot: $name: $*" >&2; exit 1; }
+command -v "$qemu" >/dev/null 2>&1 || fail "$qemu not found (apt-get install qemu-system-x86)"
+[ -r "$kernel" ] || fail "$kernel: no such kernel"
+[ -r "$initrd" ] || fail "$initrd: no such initramfs"
+mkdir -p "$out"
+
+# Each boot gets its own copy of its inputs, so nothing a guest or a
+# parallel boot does can touch the shared files.
+run=$(mktemp -d "$out/.boot.XXXXXX")
+trap 'rm -rf "$run"' EXIT
+cp "$kernel" "$run/bzImage"
+cp "$initrd" "$run/initrd"
+log=$run/console.log
+
+# KVM is opt-in only (it asserts or hangs on some hosts); QEMU falls back
+# to the next -accel when the first cannot start.
+accel="-accel tcg"
+[ "${QEMU_ACCEL:-tcg}" = kvm ] && accel="-accel kvm -accel tcg"
+start=$(date +%s.%N)
+# shellcheck disable=SC2086 # $accel is two words on purpose
+timeout --kill-after=5 "$timeout" "$qemu" $accel \
+	-m "${QEMU_MEM:-64M}" -smp "${QEMU_SMP:-1}" \
+	-display none -monitor none -serial "file:$log" -no-reboot \
+	-kernel "$run/bzImage" -initrd "$run/initrd" \
+	-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \
+	>"$run/qemu.out" 2>&1 </dev/null
+rc=$?
+end=$(date +%s.%N)
+secs=$(echo "$end - $start" | bc)
+cat "$log" "$run/qemu.out" >"$out/boot.log.tmp" 2>/dev/null
+mv "$out/boot.log.tmp" "$out/boot.log"
+
+bad=$(grep -m1 -E 'Kernel panic|Oops|BUG:|general protection fault|invalid opcode:' "$log")
+why=
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	why="no clean exit within ${timeout}s, QEMU killed"
+elif [ "$rc" != 0 ]; then
+	why="QEMU failed to run (exit $rc): $(head -n 1 "$run/qemu.out")"
+fi
+[ -n "$bad" ] && why="${why:+$why; }$bad"
+grep -q "^$marker" "$log" || why="${why:+$why; }no $marker marker"
+
+{
+	if [ -z "$why" ]; then echo "result PASS"; else echo "result FAIL"; echo "reason $why"; fi
+	echo "seconds $secs"
+	grep -m1 "^$marker" "$log" | tr ' ' '\n' | sed -n 's/=/ /p'
+} >"$out/boot.result.tmp"
+mv "$out/boot.result.tmp" "$out/boot.result"
+
+if [ -n "$why" ]; then
+	echo "  FAIL    boot $name: $why" >&2
+	echo "  ---- last lines of $out/boot.log ----" >&2
+	tail -n 15 "$out/boot.log" | sed 's/^/  | /' >&2
+	exit 1
+fi
+printf '  PASS    boot %s (%.1fs)\n' "$name" "$secs"

@@ -1,0 +1,27 @@
+#!/bin/sh
+# deps: install the Debian packages named in deps/packages.list that are
+# missing.  As root it runs apt-get; otherwise it prints the exact command
+# and fails, so nothing half-installed is left behind.
+set -eu
+list=${1:-$(dirname "$0")/packages.list}
+
+missing=
+for pkg in $(grep -v '^#' "$list"); do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+	case $status in
+	*"install ok installed"*) ;;
+	*) missing="$missing $pkg" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing packages:$missing" >&2
+	echo "deps: run as root: apt-get update && apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "  APT     installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086 # word splitting of the package list is wanted
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tksize - size table and report for tinykern kernels, read through libelf.
+ *
+ *   tksize size FILE...
+ *	Berkeley sizes, byte for byte what binutils `size` prints.
+ *
+ *   tksize report [--md FILE] [--json FILE] [--baseline VARIANT] NAME=KDIR...
+ *	One row per kernel (NAME is CONFIG/VARIANT, KDIR its build folder
+ *	holding vmlinux, bzImage and boot.result), in the shape of the 2005
+ *	cover letter's table, plus the text change against the baseline
+ *	variant of the same config, bzImage size and boot result.
+ *	Exits 1 when any kernel is missing, failed to build, or failed to boot.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct sizes {
+	uint64_t text, data, bss;
+};
+
+struct kernel {
+	char name[128];		/* CONFIG/VARIANT */
+	char config[64], variant[64];
+	char dir[4096];
+	int built;		/* vmlinux and bzImage present */
+	struct sizes sz;
+	long long bzimage;
+	char boot[16];		/* PASS, FAIL, or "-" when never booted */
+	char reason[4608];
+	double boot_seconds;
+	long memtotal_kb, memfree_kb;
+	const struct kernel *base;	/* baseline row of the same config */
+};
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("tksize: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+/*
+ * Classify allocated sections the way binutils' Berkeley `size` does
+ * through BFD: code or read-only is text, other sections with contents
+ * are data, the rest (NOBITS) is bss.
+ */
+static int elf_sizes(const char *path, struct sizes *sz)
+{
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	int fd = open(path, O_RDONLY);
+
+	memset(sz, 0, sizeof(*sz));
+	if (fd < 0)
+		return -1;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		fprintf(stderr, "tksize: %s: not an ELF file\n", path);
+		if (elf)
+			elf_end(elf);
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if ((sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_WRITE))
+			sz->text += sh.sh_size;
+		else if (sh.sh_type != SHT_NOBITS)
+			sz->data += sh.sh_size;
+		else
+			sz->bss += sh.sh_size;
+	}
+	elf_end(elf);
+	close(fd);
+	return 0;
+}
+
+static int cmd_size(int argc, char **argv)
+{
+	int i, ret = 0;
+
+	if (argc < 1)
+		die("usage: tksize size FILE...");
+	printf("   text\t   data\t    bss\t    dec\t    hex\tfilename\n");
+	for (i = 0; i < argc; i++) {
+		struct sizes s;
+		uint64_t dec;
+
+		if (elf_sizes(argv[i], &s)) {
+			fprintf(stderr, "tksize: %s: %s\n", argv[i], strerror(errno));
+			ret = 1;
+			continue;
+		}
+		dec = s.text + s.data + s.bss;
+		printf("%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIx64 "\t%s\n",
+		       s.text, s.data, s.bss, dec, dec, argv[i]);
+	}
+	return ret;
+}
+
+/* boot.result is "key value" lines written by boot/boot.sh. */
+static void read_boot_result(struct kernel *k)
+{
+	char path[4200], line[1024];
+	FILE *f;
+
+	strcpy(k->boot, "-");
+	snprintf(path, sizeof(path), "%s/boot.result", k->dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *val = strchr(line, ' ');
+
+		if (!val)
+			continue;
+		*val++ = '\0';
+		val[strcspn(val, "\n")] = '\0';
+		if (!strcmp(line, "result"))
+			snprintf(k->boot, sizeof(k->boot), "%s", val);
+		else if (!strcmp(line, "reason"))
+			snprintf(k->reason, sizeof(k->reason), "%s", val);
+		else if (!strcmp(line, "seconds"))
+			k->boot_seconds = atof(val);
+		else if (!strcmp(line, "memtotal_kb"))
+			k->memtotal_kb = atol(val);
+		else if (!strcmp(line, "memfree_kb"))
+			k->memfree_kb = atol(val);
+	}
+	fclose(f);
+}
+
+static void load_kernel(struct kernel *k, const char *arg)
+{
+	const char *eq = strchr(arg, '='), *slash;
+	char path[4200];
+	struct stat st;
+
+	if (!eq || !(slash = memchr(arg, '/', eq - arg)))
+		die("%s: expected CONFIG/VARIANT=KDIR", arg);
+	memset(k, 0, sizeof(*k));
+	snprintf(k->name, sizeof(k->name), "%.*s", (int)(eq - arg), arg);
+	snprintf(k->config, sizeof(k->config), "%.*s", (int)(slash - arg), arg);
+	snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(eq - slash - 1), slash + 1);
+	snprintf(k->dir, sizeof(k->dir), "%s", eq + 1);
+
+	snprintf(path, sizeof(path), "%s/bzImage", k->dir);
+	k->bzimage = stat(path, &st) ? -1 : (long long)st.st_size;
+	snprintf(path, sizeof(path), "%s/vmlinux", k->dir);
+	k->built = k->bzimage >= 0 && !elf_sizes(path, &k->sz);
+	read_boot_result(k);
+	if (!k->built) {
+		strcpy(k->boot, "FAIL");
+		snprintf(k->reason, sizeof(k->reason), "not built, see %s/build.log", k->dir);
+	} else if (!strcmp(k->boot, "-")) {
+		strcpy(k->boot, "FAIL");
+		snprintf(k->reason, sizeof(k->reason), "not booted");
+	}
+}
+
+static int passed(const struct kernel *k)
+{
+	return k->built && !strcmp(k->boot, "PASS");
+}
+
+static uint64_t dec(const struct kernel *k)
+{
+	return k->sz.text + k->sz.data + k->sz.bss;
+}
+
+/* Text change against the baseline row of the same config, as "-13.80%". */
+static const char *text_change(const struct kernel *k, char *buf, size_t len)
+{
+	if (!k->built || !k->base || !k->base->built)
+		return "n/a";
+	if (k->base == k)
+		return "base";
+	snprintf(buf, len, "%+.2f%%",
+		 100.0 * ((double)k->sz.text - (double)k->base->sz.text) / (double)k->base->sz.text);
+	return buf;
+}
+
+static void print_table(FILE *f, const struct kernel *ks, int n, const char *indent)
+{
+	char buf[32];
+	int i;
+
+	fprintf(f, "%s   text    data     bss     dec     hex filename                    text%%  bzImage  boot\n",
+		indent);
+	for (i = 0; i < n; i++) {
+		const struct kernel *k = &ks[i];
+		char file[160];
+
+		snprintf(file, sizeof(file), "vmlinux-%s-%s", k->config, k->variant);
+		if (!k->built) {
+			fprintf(f, "%s%7s %7s %7s %7s %7s %-26s %7s %8s  %s\n", indent,
+				"-", "-", "-", "-", "-", file, "n/a", "-", k->boot);
+			continue;
+		}
+		fprintf(f, "%s%7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIx64
+			" %-26s %7s %8lld  %s\n", indent,
+			k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k), file,
+			text_change(k, buf, sizeof(buf)), k->bzimage, k->boot);
+	}
+}
+
+static void print_failures(FILE *f, const struct kernel *ks, int n, const char *prefix)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!passed(&ks[i]))
+			fprintf(f, "%s%s: %s: %s\n", prefix, ks[i].name, ks[i].boot, ks[i].reason);
+}
+
+static void write_md(const char *path, const struct kernel *ks, int n)
+{
+	FILE *f = fopen(path, "w");
+	int i;
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	fprintf(f, "# tinykern size report\n\n");
+	fprintf(f, "Sizes as binutils `size` prints them; text%% is the change against the"
+		   " baseline variant of the same config.\n\n```\n");
+	print_table(f, ks, n, "");
+	fprintf(f, "```\n\n| kernel | boot | seconds | MemTotal kB | MemFree kB | console log |\n"
+		   "|---|---|---|---|---|---|\n");
+	for (i = 0; i < n; i++)
+		fprintf(f, "| %s | %s | %.2f | %ld | %ld | [boot.log](%s/boot.log) |\n",
+			ks[i].name, ks[i].boot, ks[i].boot_seconds,
+			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].dir);
+	print_failures(f, ks, n, "\n- ");
+	fclose(f);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void write_json_kernel(FILE *f, const struct kernel *k)
+{
+	char buf[32];
+	const char *chg = text_change(k, buf, sizeof(buf));
+
+	fprintf(f, "    {\"name\": ");
+	json_str(f, k->name);
+	fprintf(f, ", \"config\": ");
+	json_str(f, k->config);
+	fprintf(f, ", \"variant\": ");
+	json_str(f, k->variant);
+	fprintf(f, ", \"dir\": ");
+	json_str(f, k->dir);
+	fprintf(f, ",\n     \"built\": %s", k->built ? "true" : "false");
+	if (k->built)
+		fprintf(f, ", \"text\": %" PRIu64 ", \"data\": %" PRIu64 ", \"bss\": %" PRIu64
+			", \"dec\": %" PRIu64 ", \"bzimage\": %lld",
+			k->sz.text, k->sz.data, k->sz.bss, dec(k), k->bzimage);
+	if (chg[0] == '+' || chg[0] == '-')
+		fprintf(f, ", \"text_change_pct\": %.4f",
+			100.0 * ((double)k->sz.text - (double)k->base->sz.text) / (double)k->base->sz.text);
+	fprintf(f, ",\n     \"boot\": {\"result\": ");
+	json_str(f, k->boot);
+	fprintf(f, ", \"reason\": ");
+	json_str(f, k->reason);
+	fprintf(f, ", \"seconds\": %.3f, \"memtotal_kb\": %ld, \"memfree_kb\": %ld, \"log\": ",
+		k->boot_seconds, k->memtotal_kb, k->memfree_kb);
+	json_str(f, k->dir);
+	fprintf(f, "}}");
+}
+
+static void write_json(const char *path, const struct kernel *ks, int n, int failed)
+{
+	FILE *f = fopen(path, "w");
+	int i;
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	fprintf(f, "{\n  \"schema\": \"tinykern-report-1\",\n  \"failed\": %d,\n  \"kernels\": [\n", failed);
+	for (i = 0; i < n; i++) {
+		write_json_kernel(f, &ks[i]);
+		fprintf(f, "%s\n", i + 1 < n ? "," : "");
+	}
+	fprintf(f, "  ]\n}\n");
+	fclose(f);
+}
+
+static void link_baselines(struct kernel *ks, int n, const char *baseline)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (!strcmp(ks[j].config, ks[i].config) && !strcmp(ks[j].variant, baseline))
+				ks[i].base = &ks[j];
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	const char *md = NULL, *json = NULL, *baseline = "orig";
+	struct kernel *ks;
+	int i, n = 0, failed = 0;
+
+	ks = calloc(argc ? argc : 1, sizeof(*ks));
+	if (!ks)
+		die("out of memory");
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--md") && i + 1 < argc)
+			md = argv[++i];
+		else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+			json = argv[++i];
+		else if (!strcmp(argv[i], "--baseline") && i + 1 < argc)
+			baseline = argv[++i];
+		else
+			load_kernel(&ks[n++], argv[i]);
+	}
+	if (!n)
+		die("usage: tksize report [--md F] [--json F] [--baseline V] CONFIG/VARIANT=KDIR...");
+	link_baselines(ks, n, baseline);
+	for (i = 0; i < n; i++)
+		failed += !passed(&ks[i]);
+
+	print_table(stdout, ks, n, "");
+	print_failures(stderr, ks, n, "tksize: ");
+	if (md)
+		write_md(md, ks, n);
+	if (json)
+		write_json(json, ks, n, failed);
+	free(ks);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		die("libelf: %s", elf_errmsg(-1));
+	if (argc >= 2 && !strcmp(argv[1], "size"))
+		return cmd_size(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "report"))
+		return cmd_report(argc - 2, argv + 2);
+	die("usage: tksize size FILE... | tksize report [options] CONFIG/VARIANT=KDIR...");
+	return 2;
+}

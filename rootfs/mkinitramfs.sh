@@ -1,0 +1,28 @@
+#!/bin/sh
+# rootfs: pack busybox and rootfs/init into an xz initramfs.
+#   usage: mkinitramfs.sh SRCTREE BUSYBOX OUT.cpio.xz [INIT]
+# INIT defaults to rootfs/init; the tests pass misbehaving ones.
+# The cpio is made by the kernel's own usr/gen_init_cpio, built here for the
+# host, so device nodes need no root and the archive is reproducible.
+set -eu
+src=$1 busybox=$2 out=$3
+here=$(cd "$(dirname "$0")" && pwd)
+init=$(realpath "${4:-$here/init}")
+dir=$(dirname "$out")
+mkdir -p "$dir"
+
+gen=$dir/gen_init_cpio
+list=$out.list
+if [ ! -x "$gen" ] || [ "$src/usr/gen_init_cpio.c" -nt "$gen" ]; then
+	${HOSTCC:-gcc} -O2 -o "$gen" "$src/usr/gen_init_cpio.c"
+fi
+sed -e "s|@BUSYBOX@|$(realpath "$busybox")|" -e "s|@INIT@|$init|" \
+	"$here/initramfs.list" >"$list"
+
+# The kernel's xz decoder gets a small preallocated dictionary: xz -9 (64 MiB)
+# fails with "XZ decompressor ran out of memory".  CRC32, not xz's default
+# CRC64, is what the kernel checks.
+"$gen" -t 0 "$list" |
+	xz --check=crc32 --lzma2=preset=9e,dict=1MiB >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "  CPIO    $(basename "$out") $(stat -c %s "$out") bytes"

@@ -1,0 +1,60 @@
+# boot/: a boot is PASS only with the marker AND no panic AND QEMU exiting
+# by itself.  Each condition is broken alone here with a real kernel and a
+# real misbehaving /init, and the verdict must be FAIL with the reason.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch boot-verdicts)
+cd "$TOP"
+make -s BUILD="$BUILD" VARIANTS=inline+units kernels rootfs >/dev/null
+kernel=$BUILD/kernels/tiny-inline+units/bzImage
+src=$BUILD/src/linux bb=$BUILD/busybox/busybox
+
+# initramfs NAME BODY: a cpio whose /init runs BODY after mounting /proc
+initramfs() {
+	printf '#!/bin/sh\nmount -t proc proc /proc\n%s\n' "$2" >"$d/$1.init"
+	rootfs/mkinitramfs.sh "$src" "$bb" "$d/$1.cpio.xz" "$d/$1.init" >/dev/null
+}
+# verdict NAME [ENV...]: boot with that initramfs, expect FAIL, print reason
+verdict() {
+	name=$1; shift
+	if env "$@" boot/boot.sh "$kernel" "$d/$name.cpio.xz" "$d/$name" "$name" >"$d/$name.out" 2>&1; then
+		cat "$d/$name.out"; fail "$name: boot passed"
+	fi
+	expect_grep '^result FAIL$' "$d/$name/boot.result" "$name verdict"
+	sed -n 's/^reason //p' "$d/$name/boot.result"
+}
+marker='echo TINYKERN-BOOT-OK release=$(uname -r)'
+
+# 1. the marker is printed and QEMU exits by itself, but init then exits,
+#    so the kernel panics (panic=-1 + -no-reboot ends QEMU cleanly)
+initramfs exits "$marker"
+verdict exits | grep -q 'Kernel panic - not syncing: Attempted to kill init' ||
+	fail "exits: panic not named in the reason"
+ok "marker + clean QEMU exit + panic is FAIL, with the panic line"
+
+# 2. marker printed, no panic, but the guest never powers off
+initramfs hangs "$marker; sleep 600"
+verdict hangs BOOT_TIMEOUT=15 | grep -q 'no clean exit within 15s, QEMU killed' ||
+	fail "hangs: timeout not reported"
+expect_grep '^TINYKERN-BOOT-OK' "$d/hangs/boot.log" "hangs console kept"
+ok "marker without QEMU exiting is FAIL after the timeout"
+if pgrep -f "$d/hangs/" >/dev/null; then fail "a QEMU of the hang test is still running"; fi
+ok "no QEMU left behind"
+
+# 3. no marker: init powers off cleanly without printing it
+initramfs silent "reboot -f"
+verdict silent | grep -q 'no TINYKERN-BOOT-OK marker' || fail "silent: missing marker not reported"
+if grep -q 'Kernel panic' "$d/silent/boot.log"; then fail "silent: unexpected panic"; fi
+ok "clean exit without the marker is FAIL"
+
+# 4. the QEMU binary is missing: a clear message, not a timeout
+initramfs good "$marker; reboot -f"
+if QEMU=/nonexistent/qemu-system-i386 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/noqemu" >"$d/noqemu.out" 2>&1; then
+	fail "boot passed without QEMU"
+fi
+expect_grep 'boot: noqemu: /nonexistent/qemu-system-i386 not found' "$d/noqemu.out" "missing QEMU"
+ok "missing QEMU is named"
+
+# 5. and the same kernel with a well-behaved init passes
+boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/good" good || fail "good init did not pass"
+expect_grep '^result PASS$' "$d/good/boot.result" "good verdict"
+ok "well-behaved init passes"

@@ -1,0 +1,62 @@
+#!/bin/sh
+# configs: make the .config for one kernel from a config fragment and a
+# variant fragment, and prove kconfig kept every symbol they ask for.
+#   usage: merge.sh SRCTREE OBJDIR CONFIG_FRAGMENT VARIANT_FRAGMENT
+# The base is `make tinyconfig` unless the fragment names another target in
+# a "# base: TARGET" line (e.g. i386_defconfig).  The result is written to
+# OBJDIR/.config only when it differs, so kbuild rebuilds only what changed.
+set -eu
+src=$1 obj=$2
+shift 2
+frags="$*"
+
+# Every line must be a comment, blank, CONFIG_X=value or "# CONFIG_X is not set".
+for f in $frags; do
+	awk -v f="$f" '
+		/^[[:space:]]*$/ || /^# CONFIG_[A-Za-z0-9_]+ is not set$/ || /^CONFIG_[A-Za-z0-9_]+=[^[:space:]].*$/ { next }
+		/^#/ { next }
+		{ printf "configs: %s:%d: not a kconfig line: %s\n", f, NR, $0 > "/dev/stderr"; bad = 1 }
+		END { exit bad }' "$f"
+done
+
+base=$(sed -n 's/^# base: *\([A-Za-z0-9_.-]*\).*/\1/p' $frags | head -n 1)
+base=${base:-tinyconfig}
+
+# A scratch O= folder of its own, kept between runs so kconfig's host
+# tools are built once; only its .config is started afresh.
+work=$obj/.tinykern-config
+mkdir -p "$work"
+rm -f "$work/.config"
+kmake() { make -s -C "$src" O="$work" ARCH=i386 "$@"; }
+kmake "$base" >"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: make $base failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
+	"$work/.config" $frags >>"$work/log" 2>&1 ||
+	{ cat "$work/log" >&2; echo "configs: merge_config.sh failed on $frags" >&2; exit 1; }
+kmake olddefconfig >>"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: olddefconfig failed" >&2; exit 1; }
+
+# merge_config.sh only warns when kconfig drops a symbol: make it an error.
+awk '
+	FNR == 1 { file = FILENAME }
+	file != final && /^CONFIG_[A-Za-z0-9_]+=/ {
+		sym = $0; sub(/=.*/, "", sym); val = substr($0, length(sym) + 2)
+		want[sym] = val; from[sym] = file; next }
+	file != final && /^# CONFIG_[A-Za-z0-9_]+ is not set$/ {
+		want[$2] = "n"; from[$2] = file; next }
+	file == final && /^CONFIG_[A-Za-z0-9_]+=/ {
+		sym = $0; sub(/=.*/, "", sym); got[sym] = substr($0, length(sym) + 2) }
+	END {
+		for (s in want) {
+			g = (s in got) ? got[s] : "n"
+			if (g != want[s]) {
+				printf "configs: %s: kconfig dropped %s=%s (unknown symbol or unmet dependency; final .config: %s)\n",
+					from[s], s, want[s], (g == "n" ? "not set" : g) > "/dev/stderr"
+				bad = 1
+			}
+		}
+		exit bad
+	}' final="$work/.config" $frags "$work/.config"
+
+if ! cmp -s "$work/.config" "$obj/.config"; then
+	cp "$work/.config" "$obj/.config.new" && mv "$obj/.config.new" "$obj/.config"
+fi
