@@ -46,7 +46,7 @@ timeout --kill-after=5 "$timeout" "$qemu" $accel \
 	>"$run/qemu.out" 2>&1 </dev/null
 rc=$?
 end=$(date +%s.%N)
-secs=$(echo "$end - $start" | bc)
+secs=$(awk "BEGIN { printf \"%.3f\", $end - $start }")
 cat "$log" "$run/qemu.out" >"$out/boot.log.tmp" 2>/dev/null
 mv "$out/boot.log.tmp" "$out/boot.log"
 

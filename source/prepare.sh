@@ -20,7 +20,11 @@ mkdir "$tmp"
 echo "  EXTRACT $(basename "$tarball")"
 tar -xJf "$tarball" -C "$tmp" --strip-components=1
 
-kver() { make -s -C "$1" kernelversion 2>/dev/null; }
+# VERSION.PATCHLEVEL.SUBLEVEL(EXTRAVERSION), read from the top Makefile
+kver() {
+	awk -F' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION) =/ { v[$1] = $2 }
+		END { printf "%s.%s.%s%s\n", v["VERSION"], v["PATCHLEVEL"], v["SUBLEVEL"], v["EXTRAVERSION"] }' "$1/Makefile"
+}
 have=$(kver "$tmp")
 want=$(sed -n 's/^# *target: *linux-source \([^ ]*\).*/\1/p' "$series")
 if [ -n "$want" ] && [ "$have" != "$want" ]; then

@@ -10,7 +10,7 @@ src=$BUILD/src/linux bb=$BUILD/busybox/busybox
 
 # initramfs NAME BODY: a cpio whose /init runs BODY after mounting /proc
 initramfs() {
-	printf '#!/bin/sh\nmount -t proc proc /proc\n%s\n' "$2" >"$d/$1.init"
+	printf '#!/bin/sh\n/bin/busybox --install -s /bin\nmount -t proc proc /proc\n%s\n' "$2" >"$d/$1.init"
 	rootfs/mkinitramfs.sh "$src" "$bb" "$d/$1.cpio.xz" "$d/$1.init" >/dev/null
 }
 # verdict NAME [ENV...]: boot with that initramfs, expect FAIL, print reason
