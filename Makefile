@@ -13,8 +13,9 @@
 
 TOP      := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 BUILD    ?= $(TOP)/build
+override BUILD := $(abspath $(BUILD))
 CONFIGS  ?= tiny
-VARIANTS ?= orig inline inline+units
+VARIANTS ?= orig inline inline+units dce
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 PATCHES  ?= $(TOP)/patches
 JOBS     ?= $(shell nproc)
@@ -27,7 +28,22 @@ CC := ccache gcc
 endif
 CCACHE_DIR ?= $(HOME)/.cache/tinykern/ccache
 
-export CC JOBS HOSTCC CCACHE_DIR BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP BOOT_APPEND
+export CC JOBS HOSTCC CCACHE_DIR BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND
+
+# One make at a time per build folder.  The outer make takes an exclusive
+# lock on $(BUILD)/.lock and does the work in a sub-make under it; a second
+# make on the same folder says so and waits.  Makes started inside the
+# locked one (the tests) inherit TINYKERN_LOCKED and do not lock again.
+lock_goals := $(if $(MAKECMDGOALS),$(filter-out help clean distclean,$(MAKECMDGOALS)),all)
+ifneq ($(if $(TINYKERN_LOCKED),,$(lock_goals)),)
+.PHONY: $(lock_goals) locked-run
+$(lock_goals): locked-run ; @:
+locked-run:
+	@mkdir -p $(BUILD)
+	@flock -n $(BUILD)/.lock true || \
+	 echo "tinykern: another make is using $(BUILD) (lock $(BUILD)/.lock); waiting for it"
+	@TINYKERN_LOCKED=1 flock $(BUILD)/.lock $(MAKE) --no-print-directory $(MAKECMDGOALS)
+else
 
 SRC       := $(BUILD)/src/linux
 SRC_STAMP := $(BUILD)/src/.stamp
@@ -37,6 +53,15 @@ INITRAMFS := $(BUILD)/rootfs/initramfs.cpio.xz
 MEASURE   := $(BUILD)/tools/tksize
 
 kdir    = $(BUILD)/kernels/$(1)-$(2)
+# A config fragment and, recursively, the fragments it names in "# base:".
+frag_chain = tinyconfigs/$(1).config $(foreach b,$(shell sed -n \
+	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' tinyconfigs/$(1).config 2>/dev/null),$(if \
+	$(wildcard tinyconfigs/$(b).config),$(call frag_chain,$(b))))
+
+$(foreach c,$(CONFIGS),$(if $(wildcard tinyconfigs/$(c).config),,\
+	$(error CONFIGS: no fragment tinyconfigs/$(c).config)))
+$(foreach v,$(VARIANTS),$(if $(wildcard tinyconfigs/variant-$(v).config),,\
+	$(error VARIANTS: no fragment tinyconfigs/variant-$(v).config)))
 KERNELS := $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(v))))
 
 .DEFAULT_GOAL := all
@@ -75,7 +100,7 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 # changes, and make notices an unchanged .config, so a comment edit in a
 # fragment does not rebuild the kernel.
 define kernel_rules
-$(call kdir,$(1),$(2))/config.stamp: tinyconfigs/$(1).config tinyconfigs/variant-$(2).config \
+$(call kdir,$(1),$(2))/config.stamp: $(call frag_chain,$(1)) tinyconfigs/variant-$(2).config \
 		tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)"
@@ -83,13 +108,16 @@ $(call kdir,$(1),$(2))/config.stamp: tinyconfigs/$(1).config tinyconfigs/variant
 	@touch $$@
 $(call kdir,$(1),$(2))/obj/.config: $(call kdir,$(1),$(2))/config.stamp ;
 $(call kdir,$(1),$(2))/vmlinux: $(call kdir,$(1),$(2))/obj/.config kbuild/build.sh $(SRC_STAMP)
-	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2)
+	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2) $(3)
 $(call kdir,$(1),$(2))/bzImage: $(call kdir,$(1),$(2))/vmlinux ;
 $(call kdir,$(1),$(2))/boot.stamp: $(call kdir,$(1),$(2))/bzImage $(INITRAMFS) boot/boot.sh
 	@boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)
 	@touch $$@
 endef
-$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval $(call kernel_rules,$(c),$(v)))))
+# $(3) is the kernel's place in the run, "2/4", for the progress lines.
+counter :=
+$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
+	$(call kernel_rules,$(c),$(v),$(words $(counter))/$(words $(KERNELS))))))
 
 ## configs: make the .config of every kernel (checked against its fragments)
 configs: $(addsuffix /config.stamp,$(KERNELS))
@@ -131,3 +159,5 @@ help:
 	@echo "  TARBALL=$(TARBALL)"
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"
 	@echo "  BOOT_TIMEOUT=$${BOOT_TIMEOUT:-60}  QEMU_MEM=$${QEMU_MEM:-64M}  QEMU_ACCEL=$${QEMU_ACCEL:-tcg}"
+
+endif # the lock

@@ -10,8 +10,8 @@
 #
 # Environment: BOOT_TIMEOUT (seconds, default 60), QEMU_MEM (default 64M),
 # QEMU (default qemu-system-i386), QEMU_ACCEL (default tcg; kvm is an
-# opt-in that falls back to tcg), QEMU_SMP (default 1), BOOT_APPEND (extra
-# kernel command line).
+# opt-in that falls back to tcg), QEMU_SMP (default 1), QEMU_CPU (default
+# QEMU's own), BOOT_APPEND (extra kernel command line).
 set -u
 kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
 timeout=${BOOT_TIMEOUT:-60}
@@ -36,10 +36,15 @@ log=$run/console.log
 # to the next -accel when the first cannot start.
 accel="-accel tcg"
 [ "${QEMU_ACCEL:-tcg}" = kvm ] && accel="-accel kvm -accel tcg"
+# One CPU per socket.  A kernel without ACPI finds its CPUs in the MP
+# table, and with plain "-smp 2" (one socket of two cores since QEMU 6.2)
+# QEMU 7.2's SeaBIOS lists one processor there: the kernel boots on one CPU.
+smp=${QEMU_SMP:-1}
+smp="$smp,sockets=$smp,cores=1,threads=1"
 start=$(date +%s.%N)
 # shellcheck disable=SC2086 # $accel is two words on purpose
 timeout --kill-after=5 "$timeout" "$qemu" $accel \
-	-m "${QEMU_MEM:-64M}" -smp "${QEMU_SMP:-1}" \
+	-m "${QEMU_MEM:-64M}" -smp "$smp" ${QEMU_CPU:+-cpu "$QEMU_CPU"} \
 	-display none -monitor none -serial "file:$log" -no-reboot \
 	-kernel "$run/bzImage" -initrd "$run/initrd" \
 	-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \

@@ -40,21 +40,32 @@ ok "marker without QEMU exiting is FAIL after the timeout"
 if pgrep -f "$d/hangs/" >/dev/null; then fail "a QEMU of the hang test is still running"; fi
 ok "no QEMU left behind"
 
-# 3. no marker: init powers off cleanly without printing it
+# 3. the kernel hangs before printing anything: an i686 kernel on a 486
+#    stops in its setup code, before the serial console exists
+initramfs good "$marker; reboot -f"
+if QEMU_CPU=486 BOOT_TIMEOUT=10 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/early" early >"$d/early.out" 2>&1; then
+	fail "early: a kernel that printed nothing passed"
+fi
+expect_grep '^reason no clean exit within 10s, QEMU killed; no TINYKERN-BOOT-OK marker$' "$d/early/boot.result" "early hang"
+[ ! -s "$d/early/boot.log" ] || grep -q '^qemu-system-i386: terminating on signal' "$d/early/boot.log" ||
+	fail "early: the kernel printed something after all"
+if pgrep -f "$d/early/" >/dev/null; then fail "a QEMU of the early-hang test is still running"; fi
+ok "silent early hang is FAIL after the timeout, QEMU killed"
+
+# 4. no marker: init powers off cleanly without printing it
 initramfs silent "reboot -f"
 verdict silent | grep -q 'no TINYKERN-BOOT-OK marker' || fail "silent: missing marker not reported"
 if grep -q 'Kernel panic' "$d/silent/boot.log"; then fail "silent: unexpected panic"; fi
 ok "clean exit without the marker is FAIL"
 
-# 4. the QEMU binary is missing: a clear message, not a timeout
-initramfs good "$marker; reboot -f"
+# 5. the QEMU binary is missing: a clear message, not a timeout
 if QEMU=/nonexistent/qemu-system-i386 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/noqemu" >"$d/noqemu.out" 2>&1; then
 	fail "boot passed without QEMU"
 fi
 expect_grep 'boot: noqemu: /nonexistent/qemu-system-i386 not found' "$d/noqemu.out" "missing QEMU"
 ok "missing QEMU is named"
 
-# 5. and the same kernel with a well-behaved init passes
+# 6. and the same kernel with a well-behaved init passes
 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/good" good || fail "good init did not pass"
 expect_grep '^result PASS$' "$d/good/boot.result" "good verdict"
 ok "well-behaved init passes"

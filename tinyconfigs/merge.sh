@@ -2,13 +2,32 @@
 # configs: make the .config for one kernel from a config fragment and a
 # variant fragment, and prove kconfig kept every symbol they ask for.
 #   usage: merge.sh SRCTREE OBJDIR CONFIG_FRAGMENT VARIANT_FRAGMENT
-# The base is `make tinyconfig` unless the fragment names another target in
-# a "# base: TARGET" line (e.g. i386_defconfig).  The result is written to
-# OBJDIR/.config only when it differs, so kbuild rebuilds only what changed.
+# A "# base: NAME" line in the config fragment picks what it builds on:
+# another fragment tinyconfigs/NAME.config (merged first, and its own base
+# followed), or a kbuild target such as i386_defconfig.  Without one the
+# base is `make tinyconfig`.  The result is written to OBJDIR/.config only
+# when it differs, so kbuild rebuilds only what changed.
 set -eu
 src=$1 obj=$2
 shift 2
 frags="$*"
+
+# Follow the base chain of the first fragment.
+dir=$(dirname "$1")
+base=tinyconfig
+f=$1
+while b=$(sed -n 's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' "$f" | head -n 1) && [ -n "$b" ]; do
+	if [ -r "$dir/$b.config" ]; then
+		case " $frags " in *" $dir/$b.config "*)
+			echo "configs: $f: base $b.config is included twice (a loop?)" >&2; exit 1 ;;
+		esac
+		frags="$dir/$b.config $frags"
+		f=$dir/$b.config
+	else
+		base=$b
+		break
+	fi
+done
 
 # Every line must be a comment, blank, CONFIG_X=value or "# CONFIG_X is not set".
 for f in $frags; do
@@ -18,9 +37,6 @@ for f in $frags; do
 		{ printf "configs: %s:%d: not a kconfig line: %s\n", f, NR, $0 > "/dev/stderr"; bad = 1 }
 		END { exit bad }' "$f"
 done
-
-base=$(sed -n 's/^# base: *\([A-Za-z0-9_.-]*\).*/\1/p' $frags | head -n 1)
-base=${base:-tinyconfig}
 
 # A scratch O= folder of its own, kept between runs so kconfig's host
 # tools are built once; only its .config is started afresh.

@@ -1,0 +1,37 @@
+# kbuild/: a build interrupted at a random point, by SIGINT (Ctrl-C) or
+# SIGKILL, leaves no vmlinux that looks done, and the next make completes
+# with exactly the sizes of an uninterrupted build.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch interrupt)
+cd "$TOP"
+v=inline+units
+k=$BUILD/kernels/tiny-$v
+make -s BUILD="$BUILD" VARIANTS=$v boots >/dev/null
+size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/uninterrupted"
+cp "$k/bzImage" "$d/bzImage.uninterrupted"
+
+for sig in INT KILL; do
+	# make a real rebuild due: drop the result and a few hundred objects
+	rm -f "$k/vmlinux" "$k/bzImage" "$k/obj/vmlinux"
+	find "$k/obj/kernel" "$k/obj/mm" "$k/obj/fs" -name '*.o' -delete
+	setsid make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.log" 2>&1 &
+	pid=$!
+	secs=$((3 + $(od -An -N1 -tu1 /dev/urandom) % 8))
+	sleep "$secs"
+	kill -0 "$pid" 2>/dev/null || { cat "$d/$sig.log"; fail "$sig: make ended before the signal"; }
+	kill -"$sig" -- -"$pid"
+	wait "$pid" || true
+	sleep 1
+	if pgrep -f "O=$k/obj" >/dev/null; then fail "$sig: kbuild still running after the signal"; fi
+	[ ! -e "$k/vmlinux" ] && [ ! -e "$k/bzImage" ] || fail "$sig: an interrupted build left a vmlinux or bzImage"
+	ok "SIG$sig after ${secs}s: nothing left that looks built"
+
+	make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.rerun.log" 2>&1 || { cat "$d/$sig.rerun.log"; fail "$sig: rerun failed"; }
+	expect_grep "RESUME  tiny/$v: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
+	size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/after-$sig"
+	cmp -s "$d/uninterrupted" "$d/after-$sig" ||
+		fail "$sig: sizes after the rerun $(cat "$d/after-$sig") differ from $(cat "$d/uninterrupted")"
+	cmp -s "$k/bzImage" "$d/bzImage.uninterrupted" || fail "$sig: bzImage differs from the uninterrupted build's"
+	expect_grep '^result PASS$' "$k/boot.result" "$sig rerun boot"
+	ok "SIG$sig: rerun completed with the same sizes ($(cat "$d/after-$sig")) and an identical bzImage"
+done
