@@ -18,6 +18,7 @@ CONFIGS  ?= tiny
 VARIANTS ?= orig inline inline+units dce
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 PATCHES  ?= $(TOP)/patches
+FRAGMENTS ?= $(TOP)/tinyconfigs
 JOBS     ?= $(shell nproc)
 HOSTCC   ?= gcc
 
@@ -54,19 +55,19 @@ MEASURE   := $(BUILD)/tools/tksize
 
 kdir    = $(BUILD)/kernels/$(1)-$(2)
 # A config fragment and, recursively, the fragments it names in "# base:".
-frag_chain = tinyconfigs/$(1).config $(foreach b,$(shell sed -n \
-	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' tinyconfigs/$(1).config 2>/dev/null),$(if \
-	$(wildcard tinyconfigs/$(b).config),$(call frag_chain,$(b))))
+frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
+	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
+	$(wildcard $(FRAGMENTS)/$(b).config),$(call frag_chain,$(b))))
 
-$(foreach c,$(CONFIGS),$(if $(wildcard tinyconfigs/$(c).config),,\
-	$(error CONFIGS: no fragment tinyconfigs/$(c).config)))
-$(foreach v,$(VARIANTS),$(if $(wildcard tinyconfigs/variant-$(v).config),,\
-	$(error VARIANTS: no fragment tinyconfigs/variant-$(v).config)))
+$(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).config),,\
+	$(error CONFIGS: no fragment $(FRAGMENTS)/$(c).config)))
+$(foreach v,$(VARIANTS),$(if $(wildcard $(FRAGMENTS)/variant-$(v).config),,\
+	$(error VARIANTS: no fragment $(FRAGMENTS)/variant-$(v).config)))
 KERNELS := $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(v))))
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
-.PHONY: all help deps source configs kernels rootfs boots report check clean distclean
+.PHONY: all help deps source configs kernels rootfs boots report diff check clean distclean
 
 ## all: build, boot and measure every CONFIGS x VARIANTS kernel (the main job)
 # Keep going past a kernel that fails to build or boot, so the others are
@@ -100,11 +101,11 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 # changes, and make notices an unchanged .config, so a comment edit in a
 # fragment does not rebuild the kernel.
 define kernel_rules
-$(call kdir,$(1),$(2))/config.stamp: $(call frag_chain,$(1)) tinyconfigs/variant-$(2).config \
+$(call kdir,$(1),$(2))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(2).config \
 		tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj tinyconfigs/$(1).config tinyconfigs/variant-$(2).config
+	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(2).config
 	@touch $$@
 $(call kdir,$(1),$(2))/obj/.config: $(call kdir,$(1),$(2))/config.stamp ;
 $(call kdir,$(1),$(2))/vmlinux: $(call kdir,$(1),$(2))/obj/.config kbuild/build.sh $(SRC_STAMP)
@@ -126,13 +127,25 @@ kernels: $(addsuffix /vmlinux,$(KERNELS))
 ## boots: build and boot every kernel
 boots: $(addsuffix /boot.stamp,$(KERNELS))
 
-$(MEASURE): measure/tksize.c measure/Makefile
+$(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)
+
+# The symbol diffs every report carries, FROM:TO, for each config that has both.
+REPORT_DIFFS ?= orig:inline+units inline+units:dce
 
 ## report: print the size table; write build/report.md and build/report.json
 report: $(MEASURE)
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json \
-		--baseline orig $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(v)=$(call kdir,$(c),$(v))))
+		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
+		$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(v)=$(call kdir,$(c),$(v))))
+
+# A kernel named CONFIG/VARIANT, or any ELF file by its path.
+elf_of = $(if $(findstring /,$(1)),$(if $(wildcard $(1)),$(1),$(BUILD)/kernels/$(subst /,-,$(1))/vmlinux),$(1))
+
+## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/orig B=tiny/dce, or ELF paths; DIFFOPT=-c|-d|-t)
+diff: $(MEASURE)
+	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/orig B=tiny/dce" >&2; exit 2; }
+	@$(MEASURE) diff $(DIFFOPT) $(call elf_of,$(A)) $(call elf_of,$(B))
 
 ## check: run the tests (installs what is missing, builds what they need)
 check: $(DEPS)
@@ -153,8 +166,9 @@ help:
 	@sed -n 's/^## \([a-z]*\): /  make \1\t/p' $(MAKEFILE_LIST) | expand -t 22
 	@echo
 	@echo "Variables (current value):"
-	@echo "  CONFIGS=$(CONFIGS)      fragments in tinyconfigs/<name>.config"
-	@echo "  VARIANTS=$(VARIANTS)  fragments in tinyconfigs/variant-<name>.config"
+	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
+	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
+	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"

@@ -5,11 +5,17 @@
  *   tksize size FILE...
  *	Berkeley sizes, byte for byte what binutils `size` prints.
  *
- *   tksize report [--md FILE] [--json FILE] [--baseline VARIANT] NAME=KDIR...
+ *   tksize diff [-c|-d|-t] OLD NEW
+ *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
+ *
+ *   tksize report [--md FILE] [--json FILE] [--baseline VARIANT]
+ *                 [--diff FROM:TO]... NAME=KDIR...
  *	One row per kernel (NAME is CONFIG/VARIANT, KDIR its build folder
  *	holding vmlinux, bzImage and boot.result), in the shape of the 2005
  *	cover letter's table, plus the text change against the baseline
- *	variant of the same config, bzImage size and boot result.
+ *	variant of the same config, bzImage size and boot result.  Each
+ *	--diff adds, for every config that has both variants, the symbol diff
+ *	FROM -> TO: its summary on stdout, the whole table in the markdown.
  *	Exits 1 when any kernel is missing, failed to build, or failed to boot.
  */
 #include <errno.h>
@@ -23,6 +29,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "symdiff.h"
 
 struct sizes {
 	uint64_t text, data, bss;
@@ -40,6 +48,13 @@ struct kernel {
 	double boot_seconds;
 	long memtotal_kb, memfree_kb;
 	const struct kernel *base;	/* baseline row of the same config */
+};
+
+/* One --diff FROM:TO for one config: the symbol diff between two kernels. */
+struct pair {
+	const struct kernel *from, *to;
+	struct symdiff_total tot;
+	char *table;		/* the whole bloat-o-meter table */
 };
 
 static void die(const char *fmt, ...)
@@ -232,7 +247,8 @@ static void print_failures(FILE *f, const struct kernel *ks, int n, const char *
 			fprintf(f, "%s%s: %s: %s\n", prefix, ks[i].name, ks[i].boot, ks[i].reason);
 }
 
-static void write_md(const char *path, const struct kernel *ks, int n)
+static void write_md(const char *path, const struct kernel *ks, int n,
+		     const struct pair *pairs, int np)
 {
 	FILE *f = fopen(path, "w");
 	int i;
@@ -250,6 +266,10 @@ static void write_md(const char *path, const struct kernel *ks, int n)
 			ks[i].name, ks[i].boot, ks[i].boot_seconds,
 			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].dir);
 	print_failures(f, ks, n, "\n- ");
+	for (i = 0; i < np; i++)
+		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nAs `scripts/bloat-o-meter` prints it.\n\n"
+			   "```\n%s```\n", pairs[i].from->config, pairs[i].from->variant,
+			pairs[i].to->variant, pairs[i].table);
 	fclose(f);
 }
 
@@ -298,7 +318,10 @@ static void write_json_kernel(FILE *f, const struct kernel *k)
 	fprintf(f, "}}");
 }
 
-static void write_json(const char *path, const struct kernel *ks, int n, int failed)
+static void write_json_pair(FILE *f, const struct pair *p);
+
+static void write_json(const char *path, const struct kernel *ks, int n, int failed,
+		       const struct pair *pairs, int np)
 {
 	FILE *f = fopen(path, "w");
 	int i;
@@ -309,6 +332,11 @@ static void write_json(const char *path, const struct kernel *ks, int n, int fai
 	for (i = 0; i < n; i++) {
 		write_json_kernel(f, &ks[i]);
 		fprintf(f, "%s\n", i + 1 < n ? "," : "");
+	}
+	fprintf(f, "  ],\n  \"diffs\": [\n");
+	for (i = 0; i < np; i++) {
+		write_json_pair(f, &pairs[i]);
+		fprintf(f, "%s\n", i + 1 < np ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
 	fclose(f);
@@ -324,14 +352,95 @@ static void link_baselines(struct kernel *ks, int n, const char *baseline)
 				ks[i].base = &ks[j];
 }
 
+static const struct kernel *find_kernel(const struct kernel *ks, int n, const char *config,
+					const char *variant)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(ks[i].config, config) && !strcmp(ks[i].variant, variant))
+			return &ks[i];
+	return NULL;
+}
+
+/*
+ * For each FROM:TO in SPECS and each config that has both kernels built,
+ * the symbol diff of their vmlinux files.  Returns how many were made.
+ */
+static int make_pairs(const struct kernel *ks, int n, char **specs, int nspecs, struct pair *out)
+{
+	int i, s, np = 0;
+
+	for (s = 0; s < nspecs; s++) {
+		char from[64], *to = strchr(specs[s], ':');
+
+		if (!to || to == specs[s] || !to[1])
+			die("--diff %s: expected FROM:TO", specs[s]);
+		snprintf(from, sizeof(from), "%.*s", (int)(to - specs[s]), specs[s]);
+		to++;
+		for (i = 0; i < n; i++) {
+			const struct kernel *a, *b;
+			char fa[4200], fb[4200];
+			size_t len;
+			FILE *mem;
+
+			if (strcmp(ks[i].variant, from))
+				continue;
+			a = &ks[i];
+			b = find_kernel(ks, n, a->config, to);
+			if (!b || !a->built || !b->built)
+				continue;
+			snprintf(fa, sizeof(fa), "%s/vmlinux", a->dir);
+			snprintf(fb, sizeof(fb), "%s/vmlinux", b->dir);
+			mem = open_memstream(&out[np].table, &len);
+			if (!mem || symdiff(mem, SYMDIFF_ALL, fa, fb, &out[np].tot))
+				die("symbol diff %s -> %s failed", a->name, b->name);
+			fclose(mem);
+			out[np].from = a;
+			out[np].to = b;
+			np++;
+		}
+	}
+	return np;
+}
+
+static void print_pair_summary(FILE *f, const struct pair *p)
+{
+	const struct symdiff_total *t = &p->tot;
+
+	fprintf(f, "%s: %s -> %s (bloat-o-meter)\n", p->from->config, p->from->variant, p->to->variant);
+	fprintf(f, "  add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n",
+		t->add, t->remove, t->grow, t->shrink, t->up, -t->down, t->up - t->down);
+	fprintf(f, "  Total: Before=%lld, After=%lld, chg %+.2f%%\n", t->before, t->after,
+		t->before ? (double)(t->after - t->before) * 100.0 / (double)t->before : 0.0);
+}
+
+static void write_json_pair(FILE *f, const struct pair *p)
+{
+	const struct symdiff_total *t = &p->tot;
+
+	fprintf(f, "    {\"config\": ");
+	json_str(f, p->from->config);
+	fprintf(f, ", \"from\": ");
+	json_str(f, p->from->variant);
+	fprintf(f, ", \"to\": ");
+	json_str(f, p->to->variant);
+	fprintf(f, ", \"add\": %lld, \"remove\": %lld, \"grow\": %lld, \"shrink\": %lld,"
+		   " \"up\": %lld, \"down\": %lld, \"before\": %lld, \"after\": %lld}",
+		t->add, t->remove, t->grow, t->shrink, t->up, -t->down, t->before, t->after);
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	const char *md = NULL, *json = NULL, *baseline = "orig";
+	char **specs;
 	struct kernel *ks;
-	int i, n = 0, failed = 0;
+	struct pair *pairs;
+	int i, n = 0, nspecs = 0, np, failed = 0;
 
 	ks = calloc(argc ? argc : 1, sizeof(*ks));
-	if (!ks)
+	specs = calloc(argc ? argc : 1, sizeof(*specs));
+	if (!ks || !specs)
 		die("out of memory");
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--md") && i + 1 < argc)
@@ -340,6 +449,8 @@ static int cmd_report(int argc, char **argv)
 			json = argv[++i];
 		else if (!strcmp(argv[i], "--baseline") && i + 1 < argc)
 			baseline = argv[++i];
+		else if (!strcmp(argv[i], "--diff") && i + 1 < argc)
+			specs[nspecs++] = argv[++i];
 		else
 			load_kernel(&ks[n++], argv[i]);
 	}
@@ -349,14 +460,40 @@ static int cmd_report(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		failed += !passed(&ks[i]);
 
+	pairs = calloc((size_t)(nspecs * n) + 1, sizeof(*pairs));
+	if (!pairs)
+		die("out of memory");
+	np = make_pairs(ks, n, specs, nspecs, pairs);
+
 	print_table(stdout, ks, n, "");
+	for (i = 0; i < np; i++)
+		print_pair_summary(stdout, &pairs[i]);
 	print_failures(stderr, ks, n, "tksize: ");
 	if (md)
-		write_md(md, ks, n);
+		write_md(md, ks, n, pairs, np);
 	if (json)
-		write_json(json, ks, n, failed);
+		write_json(json, ks, n, failed, pairs, np);
+	for (i = 0; i < np; i++)
+		free(pairs[i].table);
+	free(pairs);
+	free(specs);
 	free(ks);
 	return failed ? 1 : 0;
+}
+
+static int cmd_diff(int argc, char **argv)
+{
+	enum symdiff_mode mode = SYMDIFF_ALL;
+
+	if (argc == 3 && !strcmp(argv[0], "-c"))
+		mode = SYMDIFF_CATEGORIES;
+	else if (argc == 3 && !strcmp(argv[0], "-d"))
+		mode = SYMDIFF_DATA;
+	else if (argc == 3 && !strcmp(argv[0], "-t"))
+		mode = SYMDIFF_TEXT;
+	else if (argc != 2)
+		die("usage: tksize diff [-c|-d|-t] OLD NEW");
+	return symdiff(stdout, mode, argv[argc - 2], argv[argc - 1], NULL) ? 2 : 0;
 }
 
 int main(int argc, char **argv)
@@ -365,8 +502,11 @@ int main(int argc, char **argv)
 		die("libelf: %s", elf_errmsg(-1));
 	if (argc >= 2 && !strcmp(argv[1], "size"))
 		return cmd_size(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "diff"))
+		return cmd_diff(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
-	die("usage: tksize size FILE... | tksize report [options] CONFIG/VARIANT=KDIR...");
+	die("usage: tksize size FILE... | tksize diff [-c|-d|-t] OLD NEW |"
+	    " tksize report [options] CONFIG/VARIANT=KDIR...");
 	return 2;
 }

@@ -16,7 +16,15 @@ list=$out.list
 if [ ! -x "$gen" ] || [ "$src/usr/gen_init_cpio.c" -nt "$gen" ]; then
 	${HOSTCC:-gcc} -O2 -o "$gen" "$src/usr/gen_init_cpio.c"
 fi
-sed -e "s|@BUSYBOX@|$(realpath "$busybox")|" -e "s|@INIT@|$init|" \
+# gen_init_cpio -t fixes the mtime of directories and nodes but takes files'
+# own: stage copies with mtime 0, so the archive is the same on any machine.
+stage=$out.files
+rm -rf "$stage"
+mkdir -p "$stage"
+cp "$busybox" "$stage/busybox"
+cp "$init" "$stage/init"
+touch -d @0 "$stage/busybox" "$stage/init"
+sed -e "s|@BUSYBOX@|$(realpath "$stage/busybox")|" -e "s|@INIT@|$(realpath "$stage/init")|" \
 	"$here/initramfs.list" >"$list"
 
 # The kernel's xz decoder gets a small preallocated dictionary: xz -9 (64 MiB)

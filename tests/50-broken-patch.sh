@@ -1,28 +1,44 @@
 # source/: a patch that no longer applies stops the run before any build,
-# names the patch and the file, and leaves no tree a later run would trust;
-# once the patch is fixed, the next run extracts and applies cleanly.
+# names the patch and the file in one line, and leaves the tarball, the
+# tree of the last good series and earlier results as they were; once the
+# patch is fixed, the next run extracts afresh and applies cleanly.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch broken-patch)
 cd "$TOP"
+tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 cp -r patches "$d/patches"
+b=$d/build
+
+# a good run first, and an earlier result to keep
+make BUILD="$b" PATCHES="$d/patches" source >"$d/good.txt" 2>&1 || { cat "$d/good.txt"; fail "good series failed"; }
+mkdir -p "$b/kernels/tiny-orig" && echo "earlier result" >"$b/kernels/tiny-orig/boot.result"
+stat -c '%s %Y' "$tarball" >"$d/tarball.before"
+stat -c '%Y' "$b/src/linux/Makefile" >"$d/tree.before"
+
 victim=$(grep -m1 'mm-gup' patches/series)
 # change one context line, as an upstream change to the file would
 sed -i 's/^ \tBUILD_BUG();$/ \tBUILD_BUG(); \/* moved upstream *\//' "$d/patches/$victim"
 cmp -s "patches/$victim" "$d/patches/$victim" && fail "could not break $victim"
 
-b=$d/build
-if make BUILD="$b" PATCHES="$d/patches" source >"$d/out.txt" 2>&1; then
-	cat "$d/out.txt"; fail "make source succeeded with a broken patch"
+if make BUILD="$b" PATCHES="$d/patches" kernels >"$d/out.txt" 2>&1; then
+	cat "$d/out.txt"; fail "make succeeded with a broken patch"
 fi
 cat "$d/out.txt"
 expect_grep "^source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: .*FAILED" "$d/out.txt" "error line"
 [ "$(grep -c '^source: ' "$d/out.txt")" = 1 ] || fail "expected exactly one error line"
-[ ! -e "$b/src/linux" ] && [ ! -e "$b/src/linux.tmp" ] && [ ! -e "$b/src/.stamp" ] ||
-	fail "a half-patched tree or stamp was left behind"
-ok "broken patch named with its file; no tree left"
+if grep -E '^  (CONFIG|BUILD) ' "$d/out.txt"; then fail "it went on to configure or build"; fi
+[ ! -e "$b/src/linux.tmp" ] || fail "the half-patched tree was left behind"
+[ "$(stat -c '%Y' "$b/src/linux/Makefile")" = "$(cat "$d/tree.before")" ] || fail "the last good tree was touched"
+[ "$b/src/.stamp" -ot "$d/patches/$victim" ] || fail "the stamp claims the broken series was applied"
+cmp -s "$d/tarball.before" - <<T || fail "the tarball changed"
+$(stat -c '%s %Y' "$tarball")
+T
+expect_grep '^earlier result$' "$b/kernels/tiny-orig/boot.result" "earlier result"
+ok "broken patch named with its file; stopped before building; nothing else touched"
 
 cp "patches/$victim" "$d/patches/$victim"
 make BUILD="$b" PATCHES="$d/patches" source >"$d/fixed.txt" 2>&1 || { cat "$d/fixed.txt"; fail "fixed series did not apply"; }
+expect_grep "EXTRACT" "$d/fixed.txt" "fresh extraction"
 expect_grep "PATCH   $victim" "$d/fixed.txt" "fixed run"
 [ -e "$b/src/.stamp" ] && grep -q 'static inline int __gup_device_huge_pmd' "$b/src/linux/mm/gup.c" ||
 	fail "fixed run did not produce a patched tree"

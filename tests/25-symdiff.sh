@@ -1,0 +1,63 @@
+# measure/: `tksize diff` prints what the kernel's scripts/bloat-o-meter
+# prints, line for line, in every mode, on ELF files made here and on every
+# pair of built kernels.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch symdiff)
+make -s -C "$TOP/measure" O="$d" >/dev/null
+tk=$d/tksize
+bom=$BUILD/src/linux/scripts/bloat-o-meter
+[ -x "$bom" ] || fail "no $bom: run after the integration test"
+
+# two versions of a file with added, removed, grown, shrunk, renamed-by-
+# clone (.constprop.0), static-duplicate and weak symbols
+cat >"$d/a.c" <<'C'
+static int tbl[64] = { 1 };
+const char msg[] = "old message";
+int gone(int x) { return x * 3 + tbl[x & 63]; }
+int keep(int x) { return x + 1; }
+int grows(int x) { return x ^ 5; }
+__attribute__((weak)) int weakfn(int x) { return x; }
+static __attribute__((noinline)) int helper(int x, int k) { return x * k + tbl[k]; }
+int use(int x) { return helper(x, 7) + helper(x, 9); }
+char buf[100];
+C
+cat >"$d/b.c" <<'C'
+static int tbl[128] = { 1 };
+const char msg[] = "a longer new message";
+int keep(int x) { return x + 1; }
+int grows(int x) { int i, s = 0; for (i = 0; i < x; i++) s += tbl[i & 127] * i; return s ^ 5; }
+__attribute__((weak)) int weakfn(int x) { return x * 2; }
+int added(int x) { return x * x; }
+static __attribute__((noinline)) int helper(int x, int k) { return x * k; }
+int use(int x) { return helper(x, 7); }
+char buf[10];
+C
+gcc -O2 -c -o "$d/a.o" "$d/a.c"
+gcc -O2 -c -o "$d/b.o" "$d/b.c"
+
+# pairs: the objects, and every ordered pair of built kernels
+set -- "$d/a.o" "$d/b.o" "$d/b.o" "$d/a.o"
+for x in "$BUILD"/kernels/*/vmlinux; do
+	for y in "$BUILD"/kernels/*/vmlinux; do
+		[ -e "$x" ] && [ -e "$y" ] && [ "$x" != "$y" ] && set -- "$@" "$x" "$y"
+	done
+done
+pairs=0
+while [ $# -ge 2 ]; do
+	for mode in "" -c -d -t; do
+		"$bom" $mode "$1" "$2" >"$d/bom.txt"
+		"$tk" diff $mode "$1" "$2" >"$d/tk.txt"
+		diff -u "$d/bom.txt" "$d/tk.txt" >"$d/delta.txt" ||
+			{ head -n 40 "$d/delta.txt"; fail "tksize diff $mode $1 $2 differs from bloat-o-meter"; }
+	done
+	pairs=$((pairs + 1))
+	shift 2
+done
+[ "$pairs" -ge 2 ] || fail "nothing was compared"
+ok "tksize diff == bloat-o-meter on $pairs pairs, in all four modes"
+
+# the report carries the default diffs
+expect_grep '^tiny: orig -> inline\+units \(bloat-o-meter\)$' "$BUILD/tests/integration/make.log" "report diff summary"
+expect_grep '^## tiny: orig -> inline\+units, symbol by symbol$' "$BUILD/report.md" "report.md diff table"
+[ "$(jq '.diffs | length' "$BUILD/report.json")" -ge 1 ] || fail "report.json has no diffs"
+ok "the report carries orig -> inline+units"
