@@ -67,7 +67,7 @@ KERNELS := $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(v))
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
-.PHONY: all help deps source configs kernels rootfs boots report diff check clean distclean
+.PHONY: all help deps source configs kernels rootfs boots report budget diff check clean distclean
 
 ## all: build, boot and measure every CONFIGS x VARIANTS kernel (the main job)
 # Keep going past a kernel that fails to build or boot, so the others are
@@ -137,7 +137,11 @@ REPORT_DIFFS ?= orig:inline+units inline+units:dce
 report: $(MEASURE)
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
+		$(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).budget),--budget $(c)=$(FRAGMENTS)/$(c).budget)) \
 		$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(v)=$(call kdir,$(c),$(v))))
+
+## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG.budget
+budget: report
 
 # A kernel named CONFIG/VARIANT, or any ELF file by its path.
 elf_of = $(if $(findstring /,$(1)),$(if $(wildcard $(1)),$(1),$(BUILD)/kernels/$(subst /,-,$(1))/vmlinux),$(1))

@@ -16,7 +16,10 @@
  *	variant of the same config, bzImage size and boot result.  Each
  *	--diff adds, for every config that has both variants, the symbol diff
  *	FROM -> TO: its summary on stdout, the whole table in the markdown.
- *	Exits 1 when any kernel is missing, failed to build, or failed to boot.
+ *	Each --budget CONFIG=FILE checks that config's kernels against the
+ *	limits in FILE (see budget.c) and shows the headroom.
+ *	Exits 1 when any kernel is missing, failed to build, failed to boot,
+ *	or is over its budget.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "symdiff.h"
 
 struct sizes {
@@ -48,6 +52,8 @@ struct kernel {
 	double boot_seconds;
 	long memtotal_kb, memfree_kb;
 	const struct kernel *base;	/* baseline row of the same config */
+	const struct budget *budget;	/* of its config, or NULL */
+	int over;			/* how many budget limits it exceeds */
 };
 
 /* One --diff FROM:TO for one config: the symbol diff between two kernels. */
@@ -247,6 +253,60 @@ static void print_failures(FILE *f, const struct kernel *ks, int n, const char *
 			fprintf(f, "%s%s: %s: %s\n", prefix, ks[i].name, ks[i].boot, ks[i].reason);
 }
 
+static long long budget_value(const struct kernel *k, enum budget_key key)
+{
+	switch (key) {
+	case B_TEXT: return (long long)k->sz.text;
+	case B_DATA: return (long long)k->sz.data;
+	case B_BSS: return (long long)k->sz.bss;
+	case B_DEC: return (long long)dec(k);
+	default: return k->bzimage;
+	}
+}
+
+/* Check every built kernel against its config's budget; count the excesses. */
+static int check_budgets(struct kernel *ks, int n)
+{
+	int i, key, over = 0;
+
+	for (i = 0; i < n; i++) {
+		struct kernel *k = &ks[i];
+
+		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
+			long long max = budget_limit(k->budget, k->variant, key);
+			long long v = budget_value(k, key);
+
+			if (max >= 0 && v > max) {
+				k->over++;
+				over++;
+				fprintf(stderr, "tksize: %s: over budget: %s %lld > %lld by %lld (%s)\n",
+					k->name, budget_key_names[key], v, max, v - max, k->budget->path);
+			}
+		}
+	}
+	return over;
+}
+
+/* One line per kernel and limited figure: value, limit, headroom. */
+static void print_budgets(FILE *f, const struct kernel *ks, int n, const char *indent)
+{
+	int i, key;
+
+	for (i = 0; i < n; i++) {
+		const struct kernel *k = &ks[i];
+
+		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
+			long long max = budget_limit(k->budget, k->variant, key);
+			long long v = budget_value(k, key);
+
+			if (max < 0)
+				continue;
+			fprintf(f, "%s%-22s %-7s %8lld of %8lld  %s %lld\n", indent, k->name,
+				budget_key_names[key], v, max, v > max ? "OVER by" : "headroom", v > max ? v - max : max - v);
+		}
+	}
+}
+
 static void write_md(const char *path, const struct kernel *ks, int n,
 		     const struct pair *pairs, int np)
 {
@@ -266,6 +326,9 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 			ks[i].name, ks[i].boot, ks[i].boot_seconds,
 			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].dir);
 	print_failures(f, ks, n, "\n- ");
+	fprintf(f, "\n## Budgets\n\n```\n");
+	print_budgets(f, ks, n, "");
+	fprintf(f, "```\n");
 	for (i = 0; i < np; i++)
 		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nAs `scripts/bloat-o-meter` prints it.\n\n"
 			   "```\n%s```\n", pairs[i].from->config, pairs[i].from->variant,
@@ -285,6 +348,23 @@ static void json_str(FILE *f, const char *s)
 			fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+static void write_json_budget(FILE *f, const struct kernel *k)
+{
+	const char *sep = "";
+	int key;
+
+	for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
+		long long max = budget_limit(k->budget, k->variant, key);
+		long long v = budget_value(k, key);
+
+		if (max < 0)
+			continue;
+		fprintf(f, "%s{\"key\": \"%s\", \"max\": %lld, \"value\": %lld, \"headroom\": %lld}",
+			sep, budget_key_names[key], max, v, max - v);
+		sep = ", ";
+	}
 }
 
 static void write_json_kernel(FILE *f, const struct kernel *k)
@@ -315,12 +395,14 @@ static void write_json_kernel(FILE *f, const struct kernel *k)
 	fprintf(f, ", \"seconds\": %.3f, \"memtotal_kb\": %ld, \"memfree_kb\": %ld, \"log\": ",
 		k->boot_seconds, k->memtotal_kb, k->memfree_kb);
 	json_str(f, k->dir);
-	fprintf(f, "}}");
+	fprintf(f, "},\n     \"budget\": [");
+	write_json_budget(f, k);
+	fprintf(f, "]}");
 }
 
 static void write_json_pair(FILE *f, const struct pair *p);
 
-static void write_json(const char *path, const struct kernel *ks, int n, int failed,
+static void write_json(const char *path, const struct kernel *ks, int n, int failed, int over,
 		       const struct pair *pairs, int np)
 {
 	FILE *f = fopen(path, "w");
@@ -328,7 +410,8 @@ static void write_json(const char *path, const struct kernel *ks, int n, int fai
 
 	if (!f)
 		die("%s: %s", path, strerror(errno));
-	fprintf(f, "{\n  \"schema\": \"tinykern-report-1\",\n  \"failed\": %d,\n  \"kernels\": [\n", failed);
+	fprintf(f, "{\n  \"schema\": \"tinykern-report-1\",\n  \"failed\": %d,\n"
+		   "  \"over_budget\": %d,\n  \"kernels\": [\n", failed, over);
 	for (i = 0; i < n; i++) {
 		write_json_kernel(f, &ks[i]);
 		fprintf(f, "%s\n", i + 1 < n ? "," : "");
@@ -350,6 +433,28 @@ static void link_baselines(struct kernel *ks, int n, const char *baseline)
 		for (j = 0; j < n; j++)
 			if (!strcmp(ks[j].config, ks[i].config) && !strcmp(ks[j].variant, baseline))
 				ks[i].base = &ks[j];
+}
+
+/* --budget CONFIG=FILE */
+static void read_budget_arg(struct budget *b, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char config[64];
+
+	if (!eq || eq == arg || !eq[1])
+		die("--budget %s: expected CONFIG=FILE", arg);
+	snprintf(config, sizeof(config), "%.*s", (int)(eq - arg), arg);
+	budget_read(b, config, eq + 1);
+}
+
+static void link_budgets(struct kernel *ks, int n, const struct budget *bs, int nb)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < nb; j++)
+			if (!strcmp(ks[i].config, bs[j].config))
+				ks[i].budget = &bs[j];
 }
 
 static const struct kernel *find_kernel(const struct kernel *ks, int n, const char *config,
@@ -436,11 +541,13 @@ static int cmd_report(int argc, char **argv)
 	char **specs;
 	struct kernel *ks;
 	struct pair *pairs;
-	int i, n = 0, nspecs = 0, np, failed = 0;
+	struct budget *budgets;
+	int i, n = 0, nspecs = 0, nbudgets = 0, np, failed = 0, over;
 
 	ks = calloc(argc ? argc : 1, sizeof(*ks));
 	specs = calloc(argc ? argc : 1, sizeof(*specs));
-	if (!ks || !specs)
+	budgets = calloc(argc ? argc : 1, sizeof(*budgets));
+	if (!ks || !specs || !budgets)
 		die("out of memory");
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--md") && i + 1 < argc)
@@ -451,14 +558,18 @@ static int cmd_report(int argc, char **argv)
 			baseline = argv[++i];
 		else if (!strcmp(argv[i], "--diff") && i + 1 < argc)
 			specs[nspecs++] = argv[++i];
+		else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
+			read_budget_arg(&budgets[nbudgets++], argv[++i]);
 		else
 			load_kernel(&ks[n++], argv[i]);
 	}
 	if (!n)
 		die("usage: tksize report [--md F] [--json F] [--baseline V] CONFIG/VARIANT=KDIR...");
 	link_baselines(ks, n, baseline);
+	link_budgets(ks, n, budgets, nbudgets);
 	for (i = 0; i < n; i++)
 		failed += !passed(&ks[i]);
+	over = check_budgets(ks, n);
 
 	pairs = calloc((size_t)(nspecs * n) + 1, sizeof(*pairs));
 	if (!pairs)
@@ -468,17 +579,24 @@ static int cmd_report(int argc, char **argv)
 	print_table(stdout, ks, n, "");
 	for (i = 0; i < np; i++)
 		print_pair_summary(stdout, &pairs[i]);
+	if (nbudgets) {
+		printf("budgets:\n");
+		print_budgets(stdout, ks, n, "  ");
+	}
 	print_failures(stderr, ks, n, "tksize: ");
 	if (md)
 		write_md(md, ks, n, pairs, np);
 	if (json)
-		write_json(json, ks, n, failed, pairs, np);
+		write_json(json, ks, n, failed, over, pairs, np);
 	for (i = 0; i < np; i++)
 		free(pairs[i].table);
 	free(pairs);
+	for (i = 0; i < nbudgets; i++)
+		free(budgets[i].lines);
+	free(budgets);
 	free(specs);
 	free(ks);
-	return failed ? 1 : 0;
+	return failed || over ? 1 : 0;
 }
 
 static int cmd_diff(int argc, char **argv)

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Size budgets: a file beside each config fragment, tinyconfigs/CONFIG.budget,
+ * that caps what a kernel of that config may weigh:
+ *
+ *	# every variant of tiny
+ *	text     1100000
+ *	bzimage   700000
+ *	# only the dce variant
+ *	dce text  950000
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "budget.h"
+
+const char *const budget_key_names[B_NKEYS] = { "text", "data", "bss", "dec", "bzimage" };
+
+static void bad_line(const char *file, int lineno, const char *what, const char *line)
+{
+	fprintf(stderr, "tksize: %s:%d: %s: %s\n", file, lineno, what, line);
+	exit(2);
+}
+
+static int parse_key(const char *s)
+{
+	int k;
+
+	for (k = 0; k < B_NKEYS; k++)
+		if (!strcmp(s, budget_key_names[k]))
+			return k;
+	return -1;
+}
+
+static long long parse_max(const char *s)
+{
+	char *end;
+	long long v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	return errno || *end ? -1 : v;
+}
+
+static void add_line(struct budget *b, const char *file, int lineno, char *line)
+{
+	char *w[4], *save = NULL, text[512];
+	struct budget_line *l;
+	int n = 0, key;
+
+	snprintf(text, sizeof(text), "%s", line);
+	for (w[n] = strtok_r(line, " \t", &save); w[n] && n < 3; w[++n] = strtok_r(NULL, " \t", &save))
+		;
+	if (n < 2 || n > 3 || (n == 3 && w[3]))
+		bad_line(file, lineno, "expected 'KEY MAX' or 'VARIANT KEY MAX'", text);
+	key = parse_key(w[n - 2]);
+	if (key < 0)
+		bad_line(file, lineno, "unknown key (text, data, bss, dec or bzimage)", text);
+	if (parse_max(w[n - 1]) < 0)
+		bad_line(file, lineno, "limit is not a whole number of bytes", text);
+
+	b->lines = realloc(b->lines, (size_t)(b->n + 1) * sizeof(*b->lines));
+	if (!b->lines)
+		bad_line(file, lineno, "out of memory", text);
+	l = &b->lines[b->n++];
+	snprintf(l->variant, sizeof(l->variant), "%s", n == 3 ? w[0] : "");
+	l->key = (enum budget_key)key;
+	l->max = parse_max(w[n - 1]);
+	l->lineno = lineno;
+}
+
+void budget_read(struct budget *b, const char *config, const char *file)
+{
+	char line[512];
+	int lineno = 0;
+	FILE *f = fopen(file, "r");
+
+	memset(b, 0, sizeof(*b));
+	snprintf(b->config, sizeof(b->config), "%s", config);
+	snprintf(b->path, sizeof(b->path), "%s", file);
+	if (!f) {
+		fprintf(stderr, "tksize: %s: %s\n", file, strerror(errno));
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line;
+
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p && *p != '#')
+			add_line(b, file, lineno, p);
+	}
+	fclose(f);
+}
+
+long long budget_limit(const struct budget *b, const char *variant, enum budget_key key)
+{
+	long long all = -1, own = -1;
+	int i;
+
+	for (i = 0; i < b->n; i++) {
+		if (b->lines[i].key != key)
+			continue;
+		if (!b->lines[i].variant[0])
+			all = b->lines[i].max;
+		else if (!strcmp(b->lines[i].variant, variant))
+			own = b->lines[i].max;
+	}
+	return own >= 0 ? own : all;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef TINYKERN_BUDGET_H
+#define TINYKERN_BUDGET_H
+
+/* What a budget line can limit, in the kernel's own units (bytes). */
+enum budget_key { B_TEXT, B_DATA, B_BSS, B_DEC, B_BZIMAGE, B_NKEYS };
+
+extern const char *const budget_key_names[B_NKEYS];
+
+struct budget_line {
+	char variant[64];	/* "" = every variant of the config */
+	enum budget_key key;
+	long long max;
+	int lineno;
+};
+
+struct budget {
+	char config[64];
+	char path[4096];
+	struct budget_line *lines;
+	int n;
+};
+
+/*
+ * Read FILE, the budget of CONFIG: lines "KEY MAX" or "VARIANT KEY MAX",
+ * '#' comments and blank lines.  A bad line is fatal, named file:line.
+ */
+void budget_read(struct budget *b, const char *config, const char *file);
+
+/* The limit on KEY for VARIANT (a variant's own line wins), or -1. */
+long long budget_limit(const struct budget *b, const char *variant, enum budget_key key);
+
+#endif

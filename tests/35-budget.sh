@@ -1,0 +1,39 @@
+# measure/: size budgets.  A kernel over a limit fails the report, named
+# with the figure and the budget file; a bad budget line is named by
+# file:line; the report shows the headroom of every limited figure.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch budget)
+cd "$TOP"
+cp tinyconfigs/*.config "$d/"
+text() { size "$BUILD/kernels/tiny-$1/vmlinux" | awk 'NR == 2 { print $1 }'; }
+orig=$(text orig) dce=$(text dce)
+
+# a text limit between dce and orig, and a dce-only bzImage limit 1 byte short
+bz=$(stat -c %s "$BUILD/kernels/tiny-dce/bzImage")
+printf '# test budget\ntext %s\ndce bzimage %s\n' $(( (orig + dce) / 2 )) $((bz - 1)) >"$d/tiny.budget"
+if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/over.txt" 2>&1; then cat "$d/over.txt"; fail "over budget, yet the report passed"; fi
+cat "$d/over.txt"
+expect_grep "^tksize: tiny/orig: over budget: text $orig > $(( (orig + dce) / 2 )) by " "$d/over.txt" "orig over"
+expect_grep "^tksize: tiny/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/over.txt" "dce bzimage over by 1"
+if grep -q 'tiny/dce: over budget: text' "$d/over.txt"; then fail "dce text is within its budget"; fi
+expect_grep "^  tiny/dce +text +$dce of +$(( (orig + dce) / 2 ))  headroom $(( (orig + dce) / 2 - dce ))$" "$d/over.txt" "headroom line"
+[ "$(jq .over_budget "$BUILD/report.json")" = 3 ] || fail "report.json over_budget is not 3"
+ok "over-budget kernels named with figure and file; headroom shown"
+
+# all within: the report passes
+printf 'text %s\n' "$orig" >"$d/tiny.budget"
+make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/within.txt" 2>&1 || { cat "$d/within.txt"; fail "within budget, yet the report failed"; }
+expect_grep "^  tiny/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt" "zero headroom"
+ok "a kernel exactly at its limit passes"
+
+# malformed lines
+for bad in 'text 12x' 'txt 12' 'dce text' 'a b c d'; do
+	printf '# ok\n%s\n' "$bad" >"$d/tiny.budget"
+	if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/bad.txt" 2>&1; then fail "budget line '$bad' accepted"; fi
+	expect_grep "^tksize: $d/tiny.budget:2: .*: $bad$" "$d/bad.txt" "bad line '$bad'"
+done
+ok "malformed budget lines are named by file:line"
+
+# the shipped budget holds for the default kernels
+make BUILD="$BUILD" report >"$d/shipped.txt" 2>&1 || { cat "$d/shipped.txt"; fail "the default kernels break tinyconfigs/tiny.budget"; }
+ok "tinyconfigs/tiny.budget holds"
