@@ -29,7 +29,8 @@ CC := ccache gcc
 endif
 CCACHE_DIR ?= $(HOME)/.cache/tinykern/ccache
 
-export CC JOBS HOSTCC CCACHE_DIR BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND
+export CC JOBS HOSTCC CCACHE_DIR BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND \
+       MINRAM_MAX MINRAM_TIMEOUT
 
 # One make at a time per build folder.  The outer make takes an exclusive
 # lock on $(BUILD)/.lock and does the work in a sub-make under it; a second
@@ -114,6 +115,8 @@ $(call kdir,$(1),$(2))/bzImage: $(call kdir,$(1),$(2))/vmlinux ;
 $(call kdir,$(1),$(2))/boot.stamp: $(call kdir,$(1),$(2))/bzImage $(INITRAMFS) boot/boot.sh
 	@boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)
 	@touch $$@
+$(call kdir,$(1),$(2))/minram.result: $(call kdir,$(1),$(2))/boot.stamp boot/minram.sh
+	@boot/minram.sh $(call kdir,$(1),$(2))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)
 endef
 # $(3) is the kernel's place in the run, "2/4", for the progress lines.
 counter :=
@@ -124,8 +127,8 @@ $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
 configs: $(addsuffix /config.stamp,$(KERNELS))
 ## kernels: build every kernel
 kernels: $(addsuffix /vmlinux,$(KERNELS))
-## boots: build and boot every kernel
-boots: $(addsuffix /boot.stamp,$(KERNELS))
+## boots: build and boot every kernel, and find the least RAM each boots in
+boots: $(addsuffix /boot.stamp,$(KERNELS)) $(addsuffix /minram.result,$(KERNELS))
 
 $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)

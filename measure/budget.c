@@ -8,6 +8,8 @@
  *	bzimage   700000
  *	# only the dce variant
  *	dce text  950000
+ *	# least RAM it boots in, in MiB (boot/minram.sh)
+ *	min_ram   24
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,7 +19,9 @@
 
 #include "budget.h"
 
-const char *const budget_key_names[B_NKEYS] = { "text", "data", "bss", "dec", "bzimage" };
+const char *const budget_key_names[B_NKEYS] = {
+	"text", "data", "bss", "dec", "bzimage", "min_ram",
+};
 
 static void bad_line(const char *file, int lineno, const char *what, const char *line)
 {
@@ -60,7 +64,7 @@ static void add_line(struct budget *b, const char *file, int lineno, char *line)
 		bad_line(file, lineno, "expected 'KEY MAX' or 'VARIANT KEY MAX'", text);
 	key = parse_key(w[n - 2]);
 	if (key < 0)
-		bad_line(file, lineno, "unknown key (text, data, bss, dec or bzimage)", text);
+		bad_line(file, lineno, "unknown key (text, data, bss, dec, bzimage or min_ram)", text);
 	if (parse_max(w[n - 1]) < 0)
 		bad_line(file, lineno, "limit is not a whole number of bytes", text);
 

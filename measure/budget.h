@@ -2,8 +2,8 @@
 #ifndef TINYKERN_BUDGET_H
 #define TINYKERN_BUDGET_H
 
-/* What a budget line can limit, in the kernel's own units (bytes). */
-enum budget_key { B_TEXT, B_DATA, B_BSS, B_DEC, B_BZIMAGE, B_NKEYS };
+/* What a budget line can limit: bytes, except min_ram in MiB. */
+enum budget_key { B_TEXT, B_DATA, B_BSS, B_DEC, B_BZIMAGE, B_MIN_RAM, B_NKEYS };
 
 extern const char *const budget_key_names[B_NKEYS];
 

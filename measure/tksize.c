@@ -49,8 +49,10 @@ struct kernel {
 	long long bzimage;
 	char boot[16];		/* PASS, FAIL, or "-" when never booted */
 	char reason[4608];
-	double boot_seconds;
+	double boot_seconds;	/* wall time of the whole QEMU run */
+	double uptime_s;	/* the guest kernel's clock at the init marker */
 	long memtotal_kb, memfree_kb;
+	long min_ram_mib;	/* least -m it boots in, or 0 if not measured */
 	const struct kernel *base;	/* baseline row of the same config */
 	const struct budget *budget;	/* of its config, or NULL */
 	int over;			/* how many budget limits it exceeds */
@@ -166,7 +168,24 @@ static void read_boot_result(struct kernel *k)
 			k->memtotal_kb = atol(val);
 		else if (!strcmp(line, "memfree_kb"))
 			k->memfree_kb = atol(val);
+		else if (!strcmp(line, "uptime_s"))
+			k->uptime_s = atof(val);
 	}
+	fclose(f);
+}
+
+/* minram.result, from boot/minram.sh: "min_ram_mib N" then probe lines. */
+static void read_minram(struct kernel *k)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/minram.result", k->dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fscanf(f, "min_ram_mib %ld", &k->min_ram_mib) != 1)
+		k->min_ram_mib = 0;
 	fclose(f);
 }
 
@@ -189,6 +208,7 @@ static void load_kernel(struct kernel *k, const char *arg)
 	snprintf(path, sizeof(path), "%s/vmlinux", k->dir);
 	k->built = k->bzimage >= 0 && !elf_sizes(path, &k->sz);
 	read_boot_result(k);
+	read_minram(k);
 	if (!k->built) {
 		strcpy(k->boot, "FAIL");
 		snprintf(k->reason, sizeof(k->reason), "not built, see %s/build.log", k->dir);
@@ -244,6 +264,26 @@ static void print_table(FILE *f, const struct kernel *ks, int n, const char *ind
 	}
 }
 
+/* Boot facts, one line per kernel that booted. */
+static void print_boot_table(FILE *f, const struct kernel *ks, int n)
+{
+	int i;
+
+	fprintf(f, "%-22s %8s %7s %9s %9s %8s\n", "boot", "kernel s", "wall s",
+		"MemTotal", "MemFree", "min RAM");
+	for (i = 0; i < n; i++) {
+		const struct kernel *k = &ks[i];
+		char ram[32] = "-";
+
+		if (!passed(k))
+			continue;
+		if (k->min_ram_mib)
+			snprintf(ram, sizeof(ram), "%ld MiB", k->min_ram_mib);
+		fprintf(f, "%-22s %8.2f %7.2f %6ld kB %6ld kB %8s\n", k->name, k->uptime_s,
+			k->boot_seconds, k->memtotal_kb, k->memfree_kb, ram);
+	}
+}
+
 static void print_failures(FILE *f, const struct kernel *ks, int n, const char *prefix)
 {
 	int i;
@@ -260,6 +300,7 @@ static long long budget_value(const struct kernel *k, enum budget_key key)
 	case B_DATA: return (long long)k->sz.data;
 	case B_BSS: return (long long)k->sz.bss;
 	case B_DEC: return (long long)dec(k);
+	case B_MIN_RAM: return k->min_ram_mib;
 	default: return k->bzimage;
 	}
 }
@@ -319,12 +360,14 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 	fprintf(f, "Sizes as binutils `size` prints them; text%% is the change against the"
 		   " baseline variant of the same config.\n\n```\n");
 	print_table(f, ks, n, "");
-	fprintf(f, "```\n\n| kernel | boot | seconds | MemTotal kB | MemFree kB | console log |\n"
-		   "|---|---|---|---|---|---|\n");
+	fprintf(f, "```\n\n## Boot\n\nkernel s: the guest's uptime when init printed its marker;"
+		   " wall s: the whole QEMU run under TCG; min RAM: the least `-m` it boots in.\n\n"
+		   "| kernel | boot | kernel s | wall s | MemTotal kB | MemFree kB | min RAM MiB | console log |\n"
+		   "|---|---|---|---|---|---|---|---|\n");
 	for (i = 0; i < n; i++)
-		fprintf(f, "| %s | %s | %.2f | %ld | %ld | [boot.log](%s/boot.log) |\n",
-			ks[i].name, ks[i].boot, ks[i].boot_seconds,
-			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].dir);
+		fprintf(f, "| %s | %s | %.2f | %.2f | %ld | %ld | %ld | [boot.log](%s/boot.log) |\n",
+			ks[i].name, ks[i].boot, ks[i].uptime_s, ks[i].boot_seconds,
+			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].min_ram_mib, ks[i].dir);
 	print_failures(f, ks, n, "\n- ");
 	fprintf(f, "\n## Budgets\n\n```\n");
 	print_budgets(f, ks, n, "");
@@ -369,7 +412,7 @@ static void write_json_budget(FILE *f, const struct kernel *k)
 
 static void write_json_kernel(FILE *f, const struct kernel *k)
 {
-	char buf[32];
+	char buf[32], log[4200];
 	const char *chg = text_change(k, buf, sizeof(buf));
 
 	fprintf(f, "    {\"name\": ");
@@ -392,9 +435,11 @@ static void write_json_kernel(FILE *f, const struct kernel *k)
 	json_str(f, k->boot);
 	fprintf(f, ", \"reason\": ");
 	json_str(f, k->reason);
-	fprintf(f, ", \"seconds\": %.3f, \"memtotal_kb\": %ld, \"memfree_kb\": %ld, \"log\": ",
-		k->boot_seconds, k->memtotal_kb, k->memfree_kb);
-	json_str(f, k->dir);
+	fprintf(f, ", \"seconds\": %.3f, \"uptime_s\": %.3f, \"memtotal_kb\": %ld, \"memfree_kb\": %ld,"
+		   " \"min_ram_mib\": %ld, \"log\": ",
+		k->boot_seconds, k->uptime_s, k->memtotal_kb, k->memfree_kb, k->min_ram_mib);
+	snprintf(log, sizeof(log), "%s/boot.log", k->dir);
+	json_str(f, log);
 	fprintf(f, "},\n     \"budget\": [");
 	write_json_budget(f, k);
 	fprintf(f, "]}");
@@ -577,6 +622,7 @@ static int cmd_report(int argc, char **argv)
 	np = make_pairs(ks, n, specs, nspecs, pairs);
 
 	print_table(stdout, ks, n, "");
+	print_boot_table(stdout, ks, n);
 	for (i = 0; i < np; i++)
 		print_pair_summary(stdout, &pairs[i]);
 	if (nbudgets) {

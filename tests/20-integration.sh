@@ -11,7 +11,7 @@ json=$BUILD/report.json
 [ -s "$json" ] && [ -s "$BUILD/report.md" ] || fail "report.json or report.md missing"
 
 # every default kernel was built and passed its boot
-for v in orig inline inline+units; do
+for v in orig inline inline+units dce; do
 	r=$(jq -r --arg n "tiny/$v" '.kernels[] | select(.name == $n) | .boot.result' "$json")
 	[ "$r" = PASS ] || fail "tiny/$v: boot result is '$r', want PASS"
 	expect_grep "^TINYKERN-BOOT-OK release=" "$BUILD/kernels/tiny-$v/boot.log" "tiny/$v console"
@@ -20,7 +20,7 @@ done
 [ "$(jq .failed "$json")" = 0 ] || fail "report counts failed kernels"
 
 # the report's figures are binutils size's figures
-for v in orig inline inline+units; do
+for v in orig inline inline+units dce; do
 	set -- $(size "$BUILD/kernels/tiny-$v/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
 	got=$(jq -r --arg n "tiny/$v" '.kernels[] | select(.name == $n) | "\(.text) \(.data) \(.bss)"' "$json")
 	[ "$got" = "$1 $2 $3" ] || fail "tiny/$v: report says $got, size says $1 $2 $3"
@@ -32,6 +32,19 @@ for v in orig inline inline+units; do
 done
 ok "report sizes equal binutils size and the bzImage files"
 
+# boot facts: the kernel's own uptime at the marker, and the least RAM it
+# boots in, with the probe one MiB below it seen failing
+for v in orig inline inline+units dce; do
+	k=$BUILD/kernels/tiny-$v
+	up=$(jq --arg n "tiny/$v" '.kernels[] | select(.name == $n) | .boot.uptime_s' "$json")
+	awk -v u="$up" 'BEGIN { exit !(u > 0 && u < 60) }' || fail "tiny/$v: uptime_s '$up'"
+	min=$(jq --arg n "tiny/$v" '.kernels[] | select(.name == $n) | .boot.min_ram_mib' "$json")
+	[ "$min" -gt 1 ] && [ "$min" -le 64 ] || fail "tiny/$v: min_ram_mib '$min'"
+	expect_grep "^probe $min PASS$" "$k/minram.result" "tiny/$v min RAM probe"
+	expect_grep "^probe $((min - 1)) FAIL$" "$k/minram.result" "tiny/$v probe below min RAM"
+	ok "tiny/$v: kernel uptime ${up}s at the marker; boots in $min MiB, not in $((min - 1))"
+done
+
 # the experiment's direction: letting gcc decide, unit-at-a-time, is smaller
 text() { jq --arg n "tiny/$1" '.kernels[] | select(.name == $n) | .text' "$json"; }
 [ "$(text inline+units)" -lt "$(text orig)" ] || fail "inline+units text $(text inline+units) is not below orig $(text orig)"
@@ -41,10 +54,13 @@ ok "inline+units text $(text inline+units) < orig text $(text orig)"
 cfg() { grep -c -E "^CONFIG_($2)=y" "$BUILD/kernels/tiny-$1/config" || true; }
 [ "$(cfg orig 'CC_FORCE_INLINE|CC_NO_UNIT_AT_A_TIME')" = 2 ] || fail "orig lacks its switches"
 [ "$(cfg inline 'CC_FORCE_INLINE')" = 0 ] && [ "$(cfg inline 'CC_NO_UNIT_AT_A_TIME')" = 1 ] || fail "inline switches wrong"
-[ "$(cfg inline+units 'CC_FORCE_INLINE|CC_NO_UNIT_AT_A_TIME')" = 0 ] || fail "inline+units has a switch on"
+[ "$(cfg inline+units 'CC_FORCE_INLINE|CC_NO_UNIT_AT_A_TIME|LD_DEAD_CODE_DATA_ELIMINATION')" = 0 ] ||
+	fail "inline+units has a switch on"
+[ "$(cfg dce 'LD_DEAD_CODE_DATA_ELIMINATION')" = 1 ] && [ "$(cfg dce 'CC_FORCE_INLINE|CC_NO_UNIT_AT_A_TIME')" = 0 ] ||
+	fail "dce switches wrong"
 ok "each variant's .config carries exactly its switches"
 
 # a rerun with nothing changed does no work
 make BUILD="$BUILD" >"$d/rerun.log" 2>&1 || fail "rerun failed"
-if grep -E '^  (EXTRACT|PATCH|CONFIG|BUILD|CPIO|PASS) ' "$d/rerun.log"; then fail "a no-op rerun redid work"; fi
+if grep -E "^  (EXTRACT|PATCH|CONFIG|BUILD|CPIO|PASS|MINRAM) " "$d/rerun.log"; then fail "a no-op rerun redid work"; fi
 ok "no-op rerun did no work"

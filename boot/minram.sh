@@ -1,0 +1,47 @@
+#!/bin/sh
+# boot: the least RAM (whole MiB) a kernel still boots in, by bisection
+# over QEMU's -m, each probe a full boot check by boot.sh.
+#   usage: minram.sh BZIMAGE INITRAMFS OUTDIR [NAME]
+# Writes OUTDIR/minram.result ("min_ram_mib N" and one "probe" line per
+# boot) and keeps each probe's console in OUTDIR/minram/MIB/.  Two probes
+# run at once, splitting the interval in three, since each boot uses one
+# core.  Environment: MINRAM_MAX (MiB known to boot, default 64),
+# MINRAM_TIMEOUT (seconds per probe, default 10: a kernel short of memory
+# often hangs silently, so the probes time out sooner than a normal boot).
+set -u
+kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
+here=$(dirname "$0")
+hi=${MINRAM_MAX:-64} lo=0
+dir=$out/minram
+rm -rf "$dir"
+mkdir -p "$dir"
+: >"$dir/probes"
+
+# probe MIB: boot with that much RAM; record and return the verdict
+probe() {
+	if QEMU_MEM=${1}M BOOT_TIMEOUT=${MINRAM_TIMEOUT:-10} \
+		"$here/boot.sh" "$kernel" "$initrd" "$dir/$1" "$name@${1}M" >/dev/null 2>&1; then
+		echo "probe $1 PASS" >>"$dir/probes"
+		return 0
+	fi
+	echo "probe $1 FAIL" >>"$dir/probes"
+	return 1
+}
+
+probe "$hi" || { echo "  FAIL    minram $name: does not boot in ${hi} MiB" >&2; exit 1; }
+while [ $((hi - lo)) -gt 1 ]; do
+	a=$((lo + (hi - lo) / 3)) b=$((lo + 2 * (hi - lo) / 3))
+	[ "$a" -le "$lo" ] && a=$((lo + 1))
+	[ "$b" -le "$a" ] && b=$a
+	probe "$a" & pa=$!
+	rb=1
+	if [ "$b" != "$a" ]; then probe "$b"; rb=$?; fi
+	wait "$pa"; ra=$?
+	if [ "$ra" = 0 ]; then hi=$a
+	elif [ "$b" != "$a" ] && [ "$rb" = 0 ]; then lo=$a hi=$b
+	else lo=$b
+	fi
+done
+{ echo "min_ram_mib $hi"; sort -n -k2 "$dir/probes"; } >"$out/minram.result.tmp"
+mv "$out/minram.result.tmp" "$out/minram.result"
+echo "  MINRAM  $name boots in $hi MiB, not in $lo ($(wc -l <"$dir/probes") probes)"
