@@ -293,6 +293,30 @@ static void print_failures(FILE *f, const struct kernel *ks, int n, const char *
 			fprintf(f, "%s%s: %s: %s\n", prefix, ks[i].name, ks[i].boot, ks[i].reason);
 }
 
+/*
+ * Reports are written to PATH.tmp and renamed into place, so an
+ * interrupted run never leaves half a report behind.
+ */
+static FILE *open_report(const char *path, char *tmp, size_t len)
+{
+	FILE *f;
+
+	snprintf(tmp, len, "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f)
+		die("%s: %s", tmp, strerror(errno));
+	return f;
+}
+
+static void close_report(FILE *f, const char *tmp, const char *path)
+{
+	int bad = ferror(f);
+
+	bad |= fclose(f);
+	if (bad || rename(tmp, path))
+		die("%s: %s", path, strerror(errno));
+}
+
 static long long budget_value(const struct kernel *k, enum budget_key key)
 {
 	switch (key) {
@@ -351,11 +375,10 @@ static void print_budgets(FILE *f, const struct kernel *ks, int n, const char *i
 static void write_md(const char *path, const struct kernel *ks, int n,
 		     const struct pair *pairs, int np)
 {
-	FILE *f = fopen(path, "w");
+	char tmp[4200];
+	FILE *f = open_report(path, tmp, sizeof(tmp));
 	int i;
 
-	if (!f)
-		die("%s: %s", path, strerror(errno));
 	fprintf(f, "# tinykern size report\n\n");
 	fprintf(f, "Sizes as binutils `size` prints them; text%% is the change against the"
 		   " baseline variant of the same config.\n\n```\n");
@@ -376,7 +399,7 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nAs `scripts/bloat-o-meter` prints it.\n\n"
 			   "```\n%s```\n", pairs[i].from->config, pairs[i].from->variant,
 			pairs[i].to->variant, pairs[i].table);
-	fclose(f);
+	close_report(f, tmp, path);
 }
 
 static void json_str(FILE *f, const char *s)
@@ -450,11 +473,10 @@ static void write_json_pair(FILE *f, const struct pair *p);
 static void write_json(const char *path, const struct kernel *ks, int n, int failed, int over,
 		       const struct pair *pairs, int np)
 {
-	FILE *f = fopen(path, "w");
+	char tmp[4200];
+	FILE *f = open_report(path, tmp, sizeof(tmp));
 	int i;
 
-	if (!f)
-		die("%s: %s", path, strerror(errno));
 	fprintf(f, "{\n  \"schema\": \"tinykern-report-1\",\n  \"failed\": %d,\n"
 		   "  \"over_budget\": %d,\n  \"kernels\": [\n", failed, over);
 	for (i = 0; i < n; i++) {
@@ -467,7 +489,7 @@ static void write_json(const char *path, const struct kernel *ks, int n, int fai
 		fprintf(f, "%s\n", i + 1 < np ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
-	fclose(f);
+	close_report(f, tmp, path);
 }
 
 static void link_baselines(struct kernel *ks, int n, const char *baseline)

@@ -36,6 +36,8 @@ initramfs hangs "$marker; while :; do :; done"
 verdict hangs BOOT_TIMEOUT=15 | grep -q 'no clean exit within 15s, QEMU killed' ||
 	fail "hangs: timeout not reported"
 expect_grep '^TINYKERN-BOOT-OK' "$d/hangs/boot.log" "hangs console kept"
+expect_grep '^  ---- last lines of .*/hangs/boot.log ----$' "$d/hangs.out" "hangs log tail header"
+expect_grep '^  \| TINYKERN-BOOT-OK' "$d/hangs.out" "hangs log tail"
 ok "marker without QEMU exiting is FAIL after the timeout"
 if pgrep -f "$d/hangs/" >/dev/null; then fail "a QEMU of the hang test is still running"; fi
 ok "no QEMU left behind"
@@ -64,6 +66,11 @@ if QEMU=/nonexistent/qemu-system-i386 boot/boot.sh "$kernel" "$d/good.cpio.xz" "
 fi
 expect_grep 'boot: noqemu: /nonexistent/qemu-system-i386 not found' "$d/noqemu.out" "missing QEMU"
 ok "missing QEMU is named"
+# a QEMU that cannot start (here: one that refuses an option it lacks)
+if QEMU_ACCEL=tcg QEMU_CPU=no-such-cpu boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/badqemu" badqemu \
+	>"$d/badqemu.out" 2>&1; then fail "boot passed with a QEMU that could not start"; fi
+expect_grep '^reason QEMU failed to run \(exit 1\): .*no-such-cpu' "$d/badqemu/boot.result" "QEMU start failure"
+ok "QEMU failing to start is reported with its own message, not as a timeout"
 
 # 6. and the same kernel with a well-behaved init passes
 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/good" good || fail "good init did not pass"
