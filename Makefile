@@ -85,6 +85,10 @@ $(DEPS): deps/install.sh deps/packages.list
 $(BUSYBOX): deps/fetch-busybox.sh | $(DEPS)
 	@deps/fetch-busybox.sh $(@D)
 
+# The tarball comes with the linux-source-6.1 package that deps installs.
+$(TARBALL): | $(DEPS)
+	@test -r $@ || { echo "source: $@: not found (apt-get install linux-source-6.1)" >&2; exit 1; }
+
 ## source: extract linux-source and apply patches/series into build/src/linux
 source: $(SRC_STAMP)
 $(SRC_STAMP): $(TARBALL) source/prepare.sh $(PATCHES)/series \
