@@ -1,7 +1,8 @@
 # A kernel that panics at boot is FAIL with its panic line, while the other
 # kernels of the run are still booted and reported, and make exits non-zero.
 # The bad kernel is real: its built-in command line names an init that
-# does not exist.
+# does not exist (both rdinit= and init=, or the kernel falls back to
+# /bin/sh and waits on the console instead of panicking).
 . "$(dirname "$0")/lib.sh"
 d=$(scratch one-kernel-fails)
 cd "$TOP"
@@ -9,7 +10,7 @@ cp -r tinyconfigs "$d/fragments"
 cat >"$d/fragments/variant-badinit.config" <<'F'
 # inline+units with a built-in command line that asks for a missing init
 CONFIG_CMDLINE_BOOL=y
-CONFIG_CMDLINE="rdinit=/tinykern-no-such-init"
+CONFIG_CMDLINE="rdinit=/tinykern-no-such-init init=/tinykern-no-such-init"
 F
 if make BUILD="$BUILD" FRAGMENTS="$d/fragments" VARIANTS="inline+units badinit" BOOT_TIMEOUT=30 \
 	>"$d/out.txt" 2>&1; then

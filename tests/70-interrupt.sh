@@ -14,12 +14,14 @@ for sig in INT KILL; do
 	# make a real rebuild due: drop the result and a few hundred objects
 	rm -f "$k/vmlinux" "$k/bzImage" "$k/obj/vmlinux"
 	find "$k/obj/kernel" "$k/obj/mm" "$k/obj/fs" -name '*.o' -delete
-	setsid make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.log" 2>&1 &
+	# its own process group, as a terminal's foreground job is, and SIGINT
+	# not ignored (sh ignores it in background jobs)
+	setsid env --default-signal=INT make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.log" 2>&1 &
 	pid=$!
 	secs=$((3 + $(od -An -N1 -tu1 /dev/urandom) % 8))
 	sleep "$secs"
 	kill -0 "$pid" 2>/dev/null || { cat "$d/$sig.log"; fail "$sig: make ended before the signal"; }
-	kill -"$sig" -- -"$pid"
+	kill -"$sig" -"$pid"
 	wait "$pid" || true
 	sleep 1
 	if pgrep -f "O=$k/obj" >/dev/null; then fail "$sig: kbuild still running after the signal"; fi
