@@ -55,7 +55,6 @@ struct kernel {
 	long min_ram_mib;	/* least -m it boots in, or 0 if not measured */
 	const struct kernel *base;	/* baseline row of the same config */
 	const struct budget *budget;	/* of its config, or NULL */
-	int over;			/* how many budget limits it exceeds */
 };
 
 /* One --diff FROM:TO for one config: the symbol diff between two kernels. */
@@ -330,19 +329,18 @@ static long long budget_value(const struct kernel *k, enum budget_key key)
 }
 
 /* Check every built kernel against its config's budget; count the excesses. */
-static int check_budgets(struct kernel *ks, int n)
+static int check_budgets(const struct kernel *ks, int n)
 {
 	int i, key, over = 0;
 
 	for (i = 0; i < n; i++) {
-		struct kernel *k = &ks[i];
+		const struct kernel *k = &ks[i];
 
 		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
 			long long max = budget_limit(k->budget, k->variant, key);
 			long long v = budget_value(k, key);
 
 			if (max >= 0 && v > max) {
-				k->over++;
 				over++;
 				fprintf(stderr, "tksize: %s: over budget: %s %lld > %lld by %lld (%s)\n",
 					k->name, budget_key_names[key], v, max, v - max, k->budget->path);
