@@ -140,9 +140,9 @@ $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 # The symbol diffs every report carries, FROM:TO, for each config that has both.
 REPORT_DIFFS ?= orig:inline+units inline+units:dce
 
-## report: print the size table; write build/report.md and build/report.json
+## report: print the size table; write build/report.{md,json,html}
 report: $(MEASURE)
-	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json \
+	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
 		$(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).budget),--budget $(c)=$(FRAGMENTS)/$(c).budget)) \
 		$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(v)=$(call kdir,$(c),$(v))))

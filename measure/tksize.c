@@ -8,7 +8,7 @@
  *   tksize diff [-c|-d|-t] OLD NEW
  *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
  *
- *   tksize report [--md FILE] [--json FILE] [--baseline VARIANT]
+ *   tksize report [--md FILE] [--json FILE] [--html FILE] [--baseline VARIANT]
  *                 [--diff FROM:TO]... NAME=KDIR...
  *	One row per kernel (NAME is CONFIG/VARIANT, KDIR its build folder
  *	holding vmlinux, bzImage and boot.result), in the shape of the 2005
@@ -34,37 +34,10 @@
 #include <unistd.h>
 
 #include "budget.h"
+#include "report.h"
 #include "symdiff.h"
 
-struct sizes {
-	uint64_t text, data, bss;
-};
-
-struct kernel {
-	char name[128];		/* CONFIG/VARIANT */
-	char config[64], variant[64];
-	char dir[4096];
-	int built;		/* vmlinux and bzImage present */
-	struct sizes sz;
-	long long bzimage;
-	char boot[16];		/* PASS, FAIL, or "-" when never booted */
-	char reason[4608];
-	double boot_seconds;	/* wall time of the whole QEMU run */
-	double uptime_s;	/* the guest kernel's clock at the init marker */
-	long memtotal_kb, memfree_kb;
-	long min_ram_mib;	/* least -m it boots in, or 0 if not measured */
-	const struct kernel *base;	/* baseline row of the same config */
-	const struct budget *budget;	/* of its config, or NULL */
-};
-
-/* One --diff FROM:TO for one config: the symbol diff between two kernels. */
-struct pair {
-	const struct kernel *from, *to;
-	struct symdiff_total tot;
-	char *table;		/* the whole bloat-o-meter table */
-};
-
-static void die(const char *fmt, ...)
+void die(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -217,18 +190,18 @@ static void load_kernel(struct kernel *k, const char *arg)
 	}
 }
 
-static int passed(const struct kernel *k)
+int passed(const struct kernel *k)
 {
 	return k->built && !strcmp(k->boot, "PASS");
 }
 
-static uint64_t dec(const struct kernel *k)
+uint64_t dec(const struct kernel *k)
 {
 	return k->sz.text + k->sz.data + k->sz.bss;
 }
 
 /* Text change against the baseline row of the same config, as "-13.80%". */
-static const char *text_change(const struct kernel *k, char *buf, size_t len)
+const char *text_change(const struct kernel *k, char *buf, size_t len)
 {
 	if (!k->built || !k->base || !k->base->built)
 		return "n/a";
@@ -296,7 +269,7 @@ static void print_failures(FILE *f, const struct kernel *ks, int n, const char *
  * Reports are written to PATH.tmp and renamed into place, so an
  * interrupted run never leaves half a report behind.
  */
-static FILE *open_report(const char *path, char *tmp, size_t len)
+FILE *open_report(const char *path, char *tmp, size_t len)
 {
 	FILE *f;
 
@@ -307,7 +280,7 @@ static FILE *open_report(const char *path, char *tmp, size_t len)
 	return f;
 }
 
-static void close_report(FILE *f, const char *tmp, const char *path)
+void close_report(FILE *f, const char *tmp, const char *path)
 {
 	int bad = ferror(f);
 
@@ -316,7 +289,7 @@ static void close_report(FILE *f, const char *tmp, const char *path)
 		die("%s: %s", path, strerror(errno));
 }
 
-static long long budget_value(const struct kernel *k, enum budget_key key)
+long long budget_value(const struct kernel *k, enum budget_key key)
 {
 	switch (key) {
 	case B_TEXT: return (long long)k->sz.text;
@@ -602,7 +575,7 @@ static void write_json_pair(FILE *f, const struct pair *p)
 
 static int cmd_report(int argc, char **argv)
 {
-	const char *md = NULL, *json = NULL, *baseline = "orig";
+	const char *md = NULL, *json = NULL, *html = NULL, *baseline = "orig";
 	char **specs;
 	struct kernel *ks;
 	struct pair *pairs;
@@ -619,6 +592,8 @@ static int cmd_report(int argc, char **argv)
 			md = argv[++i];
 		else if (!strcmp(argv[i], "--json") && i + 1 < argc)
 			json = argv[++i];
+		else if (!strcmp(argv[i], "--html") && i + 1 < argc)
+			html = argv[++i];
 		else if (!strcmp(argv[i], "--baseline") && i + 1 < argc)
 			baseline = argv[++i];
 		else if (!strcmp(argv[i], "--diff") && i + 1 < argc)
@@ -629,7 +604,7 @@ static int cmd_report(int argc, char **argv)
 			load_kernel(&ks[n++], argv[i]);
 	}
 	if (!n)
-		die("usage: tksize report [--md F] [--json F] [--baseline V] CONFIG/VARIANT=KDIR...");
+		die("usage: tksize report [--md F] [--json F] [--html F] [--baseline V] CONFIG/VARIANT=KDIR...");
 	link_baselines(ks, n, baseline);
 	link_budgets(ks, n, budgets, nbudgets);
 	for (i = 0; i < n; i++)
@@ -654,6 +629,8 @@ static int cmd_report(int argc, char **argv)
 		write_md(md, ks, n, pairs, np);
 	if (json)
 		write_json(json, ks, n, failed, over, pairs, np);
+	if (html)
+		write_html(html, ks, n, pairs, np);
 	for (i = 0; i < np; i++)
 		free(pairs[i].table);
 	free(pairs);

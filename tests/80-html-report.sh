@@ -1,0 +1,43 @@
+# measure/: build/report.html is one self-contained page that a browser
+# renders: headless Chromium parses it into the size, boot and budget
+# tables with the report's own figures, draws the SVG chart, and takes a
+# screenshot.  Nothing in it is fetched from anywhere.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch html-report)
+cd "$TOP"
+make -s BUILD="$BUILD" report >/dev/null
+html=$BUILD/report.html json=$BUILD/report.json
+[ -s "$html" ] || fail "no $html"
+
+# self-contained: no scripts, stylesheets, images or fonts from outside;
+# the only URL is the SVG namespace name, which is never fetched
+if grep -n -E '<script|<link|<img|<iframe|src=|url\(|@import' "$html"; then fail "the page loads something"; fi
+if grep -o -E 'https?://[^"]*' "$html" | grep -v -x 'http://www.w3.org/2000/svg'; then fail "the page names a URL"; fi
+ok "no external resources"
+
+browser() {
+	chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$d/profile" "$@" 2>>"$d/chromium.err"
+}
+browser --dump-dom "file://$html" >"$d/dom.html" || fail "chromium could not load the page"
+browser --screenshot="$d/report.png" --window-size=1100,1400 "file://$html" >/dev/null ||
+	fail "chromium could not take a screenshot"
+[ "$(stat -c %s "$d/report.png")" -gt 20000 ] || fail "the screenshot is all but empty"
+ok "rendered; screenshot $d/report.png"
+
+# the parsed DOM has one size row per kernel with the report's figures
+for name in $(jq -r '.kernels[] | select(.built) | .name' "$json"); do
+	set -- $(jq -r --arg n "$name" '.kernels[] | select(.name == $n) | "\(.text) \(.data) \(.bss) \(.boot.result)"' "$json")
+	grep -q "<tr><td>$name</td><td>$1</td><td>$2</td><td>$3</td>" "$d/dom.html" ||
+		fail "$name: no size row with $1 $2 $3 in the rendered page"
+	grep -q "<tr><td>$name</td><td class=\"$4\">$4</td>" "$d/dom.html" || fail "$name: no boot row"
+done
+ok "size and boot tables rendered with the report's figures"
+built=$(jq '[.kernels[] | select(.built)] | length' "$json")
+bars=$(sed -n '/<svg id="chart"/,/<\/svg>/p' "$d/dom.html" | grep -c '<rect x="[0-9.]*" y="[0-9]*" width="[0-9.]*" height="22"')
+[ "$bars" = $((built * 3)) ] || fail "the chart has $bars bars, want $((built * 3))"
+ok "chart: text, data and bss bars for each of $built kernels"
+expect_grep '<table id="budgets">' "$d/dom.html" "budget table"
+expect_grep '<h2>Symbols: tiny, orig → inline\+units</h2>' "$d/dom.html" "symbol diff section"
+ok "budget table and symbol diff present"
