@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch interrupt)
 cd "$TOP"
-v=inline+units
+v=inline+units vre=inline[+]units
 k=$BUILD/kernels/tiny-$v
 make -s BUILD="$BUILD" VARIANTS=$v boots >/dev/null
 size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/uninterrupted"
@@ -29,7 +29,7 @@ for sig in INT KILL; do
 	ok "SIG$sig after ${secs}s: nothing left that looks built"
 
 	make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.rerun.log" 2>&1 || { cat "$d/$sig.rerun.log"; fail "$sig: rerun failed"; }
-	expect_grep "RESUME  tiny/$v: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
+	expect_grep "RESUME  tiny/$vre: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
 	size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/after-$sig"
 	cmp -s "$d/uninterrupted" "$d/after-$sig" ||
 		fail "$sig: sizes after the rerun $(cat "$d/after-$sig") differ from $(cat "$d/uninterrupted")"
