@@ -52,8 +52,11 @@ timeout --kill-after=5 "$timeout" "$qemu" $accel \
 rc=$?
 end=$(date +%s.%N)
 secs=$(awk "BEGIN { printf \"%.3f\", $end - $start }")
-cat "$log" "$run/qemu.out" >"$out/boot.log.tmp" 2>/dev/null
+# The serial console ends its lines with CR LF; keep plain lines, so the
+# verdict's reason and the marker's values carry no stray CR.
+cat "$log" "$run/qemu.out" 2>/dev/null | tr -d '\r' >"$out/boot.log.tmp"
 mv "$out/boot.log.tmp" "$out/boot.log"
+log=$out/boot.log
 
 bad=$(grep -m1 -E 'Kernel panic|Oops|BUG:|general protection fault|invalid opcode:' "$log")
 why=
