@@ -26,6 +26,13 @@ make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/within.txt" 2>&1 || { cat "$d/wit
 expect_grep "^  tiny/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt" "zero headroom"
 ok "a kernel exactly at its limit passes"
 
+# min_ram, in MiB, against what the bisection found
+ram=$(jq '.kernels[] | select(.name == "tiny/dce") | .boot.min_ram_mib' "$BUILD/report.json")
+printf 'dce min_ram %s\n' $((ram - 1)) >"$d/tiny.budget"
+if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/ram.txt" 2>&1; then fail "min_ram over budget, yet the report passed"; fi
+expect_grep "^tksize: tiny/dce: over budget: min_ram $ram > $((ram - 1)) by 1 " "$d/ram.txt" "min_ram over"
+ok "min_ram is checked in MiB"
+
 # malformed lines
 for bad in 'text 12x' 'txt 12' 'dce text' 'a b c d'; do
 	printf '# ok\n%s\n' "$bad" >"$d/tiny.budget"
