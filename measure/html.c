@@ -126,30 +126,23 @@ static void boot_table(FILE *f, const struct kernel *ks, int n)
 	fputs("</table>\n", f);
 }
 
-static void budget_table(FILE *f, const struct kernel *ks, int n)
+static void budget_table(FILE *f, const struct limit_row *rows, int nrows)
 {
-	int i, key, rows = 0;
+	int i;
 
 	fputs("<h2>Budgets</h2>\n<table id=\"budgets\"><tr><th>kernel</th><th>figure</th>"
 	      "<th>value</th><th>limit</th><th>headroom</th></tr>\n", f);
-	for (i = 0; i < n; i++) {
-		const struct kernel *k = &ks[i];
+	for (i = 0; i < nrows; i++) {
+		const struct limit_row *r = &rows[i];
 
-		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
-			long long max = budget_limit(k->budget, k->variant, key);
-			long long v = budget_value(k, key);
-
-			if (max < 0)
-				continue;
-			fputs("<tr><td>", f);
-			esc(f, k->name);
-			fprintf(f, "</td><td>%s</td><td>%lld</td><td>%lld</td><td%s>%lld</td></tr>\n",
-				budget_key_names[key], v, max, v > max ? " class=\"over\"" : "", max - v);
-			rows++;
-		}
+		fputs("<tr><td>", f);
+		esc(f, r->k->name);
+		fprintf(f, "</td><td>%s</td><td>%lld</td><td>%lld</td><td%s>%lld</td></tr>\n",
+			budget_key_names[r->key], r->value, r->max,
+			r->value > r->max ? " class=\"over\"" : "", r->max - r->value);
 	}
 	fputs("</table>\n", f);
-	if (!rows)
+	if (!nrows)
 		fputs("<p>No budget for these configs.</p>\n", f);
 }
 
@@ -171,7 +164,7 @@ static void diffs(FILE *f, const struct pair *pairs, int np)
 }
 
 void write_html(const char *path, const struct kernel *ks, int n,
-		const struct pair *pairs, int np)
+		const struct limit_row *rows, int nrows, const struct pair *pairs, int np)
 {
 	char tmp[4200];
 	FILE *f = open_report(path, tmp, sizeof(tmp));
@@ -180,7 +173,7 @@ void write_html(const char *path, const struct kernel *ks, int n,
 	size_table(f, ks, n);
 	size_chart(f, ks, n);
 	boot_table(f, ks, n);
-	budget_table(f, ks, n);
+	budget_table(f, rows, nrows);
 	diffs(f, pairs, np);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);

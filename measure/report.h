@@ -43,12 +43,25 @@ uint64_t dec(const struct kernel *k);
 /* text change against the baseline of the same config: "-13.97%", "base" or "n/a" */
 const char *text_change(const struct kernel *k, char *buf, size_t len);
 long long budget_value(const struct kernel *k, enum budget_key key);
+
+/* One budgeted figure of one built kernel. */
+struct limit_row {
+	const struct kernel *k;
+	enum budget_key key;
+	long long max, value;
+};
+
+/*
+ * The budgeted figures of the N kernels at KS, in order, into ROWS (room
+ * for N * B_NKEYS).  Returns how many.
+ */
+int budget_rows(const struct kernel *ks, int n, struct limit_row *rows);
 /* reports are written to PATH.tmp and renamed into place */
 FILE *open_report(const char *path, char *tmp, size_t len);
 void close_report(FILE *f, const char *tmp, const char *path);
 
 /* build/report.html: self-contained, no network fetches */
 void write_html(const char *path, const struct kernel *ks, int n,
-		const struct pair *pairs, int np);
+		const struct limit_row *rows, int nrows, const struct pair *pairs, int np);
 
 #endif

@@ -301,50 +301,57 @@ long long budget_value(const struct kernel *k, enum budget_key key)
 	}
 }
 
-/* Check every built kernel against its config's budget; count the excesses. */
-static int check_budgets(const struct kernel *ks, int n)
+int budget_rows(const struct kernel *ks, int n, struct limit_row *rows)
 {
-	int i, key, over = 0;
+	int i, key, r = 0;
 
 	for (i = 0; i < n; i++) {
-		const struct kernel *k = &ks[i];
+		for (key = 0; ks[i].budget && ks[i].built && key < B_NKEYS; key++) {
+			long long max = budget_limit(ks[i].budget, ks[i].variant, key);
 
-		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
-			long long max = budget_limit(k->budget, k->variant, key);
-			long long v = budget_value(k, key);
-
-			if (max >= 0 && v > max) {
-				over++;
-				fprintf(stderr, "tksize: %s: over budget: %s %lld > %lld by %lld (%s)\n",
-					k->name, budget_key_names[key], v, max, v - max, k->budget->path);
-			}
+			if (max < 0)
+				continue;
+			rows[r++] = (struct limit_row){ &ks[i], key, max, budget_value(&ks[i], key) };
 		}
+	}
+	return r;
+}
+
+/* Name every figure over its budget; return how many there are. */
+static int check_budgets(const struct limit_row *rows, int nrows)
+{
+	int i, over = 0;
+
+	for (i = 0; i < nrows; i++) {
+		const struct limit_row *r = &rows[i];
+
+		if (r->value <= r->max)
+			continue;
+		over++;
+		fprintf(stderr, "tksize: %s: over budget: %s %lld > %lld by %lld (%s)\n",
+			r->k->name, budget_key_names[r->key], r->value, r->max, r->value - r->max,
+			r->k->budget->path);
 	}
 	return over;
 }
 
 /* One line per kernel and limited figure: value, limit, headroom. */
-static void print_budgets(FILE *f, const struct kernel *ks, int n, const char *indent)
+static void print_budgets(FILE *f, const struct limit_row *rows, int nrows, const char *indent)
 {
-	int i, key;
+	int i;
 
-	for (i = 0; i < n; i++) {
-		const struct kernel *k = &ks[i];
+	for (i = 0; i < nrows; i++) {
+		const struct limit_row *r = &rows[i];
+		int over = r->value > r->max;
 
-		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
-			long long max = budget_limit(k->budget, k->variant, key);
-			long long v = budget_value(k, key);
-
-			if (max < 0)
-				continue;
-			fprintf(f, "%s%-22s %-7s %8lld of %8lld  %s %lld\n", indent, k->name,
-				budget_key_names[key], v, max, v > max ? "OVER by" : "headroom", v > max ? v - max : max - v);
-		}
+		fprintf(f, "%s%-22s %-7s %8lld of %8lld  %s %lld\n", indent, r->k->name,
+			budget_key_names[r->key], r->value, r->max, over ? "OVER by" : "headroom",
+			over ? r->value - r->max : r->max - r->value);
 	}
 }
 
 static void write_md(const char *path, const struct kernel *ks, int n,
-		     const struct pair *pairs, int np)
+		     const struct limit_row *rows, int nrows, const struct pair *pairs, int np)
 {
 	char tmp[4200];
 	FILE *f = open_report(path, tmp, sizeof(tmp));
@@ -364,7 +371,7 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 			ks[i].memtotal_kb, ks[i].memfree_kb, ks[i].min_ram_mib, ks[i].dir);
 	print_failures(f, ks, n, "\n- ");
 	fprintf(f, "\n## Budgets\n\n```\n");
-	print_budgets(f, ks, n, "");
+	print_budgets(f, rows, nrows, "");
 	fprintf(f, "```\n");
 	for (i = 0; i < np; i++)
 		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nAs `scripts/bloat-o-meter` prints it.\n\n"
@@ -389,19 +396,13 @@ static void json_str(FILE *f, const char *s)
 
 static void write_json_budget(FILE *f, const struct kernel *k)
 {
-	const char *sep = "";
-	int key;
+	struct limit_row rows[B_NKEYS];
+	int i, nrows = budget_rows(k, 1, rows);
 
-	for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
-		long long max = budget_limit(k->budget, k->variant, key);
-		long long v = budget_value(k, key);
-
-		if (max < 0)
-			continue;
+	for (i = 0; i < nrows; i++)
 		fprintf(f, "%s{\"key\": \"%s\", \"max\": %lld, \"value\": %lld, \"headroom\": %lld}",
-			sep, budget_key_names[key], max, v, max - v);
-		sep = ", ";
-	}
+			i ? ", " : "", budget_key_names[rows[i].key], rows[i].max, rows[i].value,
+			rows[i].max - rows[i].value);
 }
 
 static void write_json_kernel(FILE *f, const struct kernel *k)
@@ -580,7 +581,8 @@ static int cmd_report(int argc, char **argv)
 	struct kernel *ks;
 	struct pair *pairs;
 	struct budget *budgets;
-	int i, n = 0, nspecs = 0, nbudgets = 0, np, failed = 0, over;
+	struct limit_row *rows;
+	int i, n = 0, nspecs = 0, nbudgets = 0, np, nrows, failed = 0, over;
 
 	ks = calloc(argc ? argc : 1, sizeof(*ks));
 	specs = calloc(argc ? argc : 1, sizeof(*specs));
@@ -609,7 +611,11 @@ static int cmd_report(int argc, char **argv)
 	link_budgets(ks, n, budgets, nbudgets);
 	for (i = 0; i < n; i++)
 		failed += !passed(&ks[i]);
-	over = check_budgets(ks, n);
+	rows = calloc((size_t)n * B_NKEYS, sizeof(*rows));
+	if (!rows)
+		die("out of memory");
+	nrows = budget_rows(ks, n, rows);
+	over = check_budgets(rows, nrows);
 
 	pairs = calloc((size_t)(nspecs * n) + 1, sizeof(*pairs));
 	if (!pairs)
@@ -622,18 +628,19 @@ static int cmd_report(int argc, char **argv)
 		print_pair_summary(stdout, &pairs[i]);
 	if (nbudgets) {
 		printf("budgets:\n");
-		print_budgets(stdout, ks, n, "  ");
+		print_budgets(stdout, rows, nrows, "  ");
 	}
 	print_failures(stderr, ks, n, "tksize: ");
 	if (md)
-		write_md(md, ks, n, pairs, np);
+		write_md(md, ks, n, rows, nrows, pairs, np);
 	if (json)
 		write_json(json, ks, n, failed, over, pairs, np);
 	if (html)
-		write_html(html, ks, n, pairs, np);
+		write_html(html, ks, n, rows, nrows, pairs, np);
 	for (i = 0; i < np; i++)
 		free(pairs[i].table);
 	free(pairs);
+	free(rows);
 	for (i = 0; i < nbudgets; i++)
 		free(budgets[i].lines);
 	free(budgets);
