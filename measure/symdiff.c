@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elfio.h"
 #include "symdiff.h"
 
 struct sym {
@@ -134,19 +135,12 @@ static int include_sym(Elf *elf, const GElf_Sym *s, const char *name, const char
 
 static int read_syms(const char *path, const char *types, struct symlist *l)
 {
-	int fd = open(path, O_RDONLY);
 	Elf_Scn *scn = NULL;
-	Elf *elf;
+	int fd;
+	Elf *elf = elf_open(path, &fd);
 
-	if (fd < 0) {
-		fprintf(stderr, "tksize: %s: %s\n", path, strerror(errno));
+	if (!elf)
 		return -1;
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		fprintf(stderr, "tksize: %s: not an ELF file\n", path);
-		goto fail;
-	}
 	while ((scn = elf_nextscn(elf, scn))) {
 		Elf_Data *data;
 		GElf_Shdr sh;
@@ -166,14 +160,8 @@ static int read_syms(const char *path, const char *types, struct symlist *l)
 				add_sym(l, name, (long long)s.st_size);
 		}
 	}
-	elf_end(elf);
-	close(fd);
+	elf_close(elf, fd);
 	return 0;
-fail:
-	if (elf)
-		elf_end(elf);
-	close(fd);
-	return -1;
 }
 
 static int by_name(const void *a, const void *b)

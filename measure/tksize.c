@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "budget.h"
+#include "elfio.h"
 #include "report.h"
 #include "symdiff.h"
 
@@ -56,22 +57,13 @@ void die(const char *fmt, ...)
  */
 static int elf_sizes(const char *path, struct sizes *sz)
 {
-	Elf *elf;
 	Elf_Scn *scn = NULL;
-	int fd = open(path, O_RDONLY);
+	int fd;
+	Elf *elf = elf_open(path, &fd);
 
 	memset(sz, 0, sizeof(*sz));
-	if (fd < 0)
+	if (!elf)
 		return -1;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		fprintf(stderr, "tksize: %s: not an ELF file\n", path);
-		if (elf)
-			elf_end(elf);
-		close(fd);
-		errno = EINVAL;
-		return -1;
-	}
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 
@@ -84,8 +76,7 @@ static int elf_sizes(const char *path, struct sizes *sz)
 		else
 			sz->bss += sh.sh_size;
 	}
-	elf_end(elf);
-	close(fd);
+	elf_close(elf, fd);
 	return 0;
 }
 
@@ -101,7 +92,6 @@ static int cmd_size(int argc, char **argv)
 		uint64_t dec;
 
 		if (elf_sizes(argv[i], &s)) {
-			fprintf(stderr, "tksize: %s: %s\n", argv[i], strerror(errno));
 			ret = 1;
 			continue;
 		}
