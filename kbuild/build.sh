@@ -4,8 +4,24 @@
 # KDIR/obj is the O= folder (its .config comes from tinyconfigs/merge.sh).
 # On success vmlinux, bzImage and config are copied to KDIR, each by an
 # atomic rename, so an interrupted build never leaves a file that looks done.
-# Environment: CC (default "ccache gcc"), JOBS (default nproc).
+# Every object is compiled with gcc's -fstack-usage (it writes a .su file
+# beside each object and leaves the code alone; tests/85 proves it), and the
+# frames of the objects linked into vmlinux are gathered into KDIR/stack.su.
+# Environment: CC (default "ccache gcc"), JOBS (default nproc), KCFLAGS
+# (added to, not replaced), STACK_USAGE=no to build without -fstack-usage
+# (tests/85 does, to show the flag changes no code).
 set -u
+
+# The .su lines of every object in O= folder $1 that is in vmlinux.a and the two lib.a archives the
+# link draws on, in link order.  The boot setup, realmode and vDSO objects
+# are not in them, so their frames, which never run on the kernel stack,
+# stay out.  measure/ keeps only functions that vmlinux still has.  Paths
+# are made relative to the source tree $2.
+gather_stack_usage() {
+	for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
+		[ -e "$1/$a" ] && ar t "$1/$a"
+	done | sed -n 's/\.o$/.su/p' | (cd "$1" && xargs cat 2>/dev/null | sed "s|^$2/||") || true
+}
 
 # All in one function, so the shell has read the whole script before kbuild
 # starts: editing this file during a build cannot derail the build.
@@ -29,6 +45,8 @@ main() {
 	fi
 	touch "$mark"
 
+	kcflags=${KCFLAGS:-}
+	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
 	start=$(date +%s)
 	# A clean environment for kbuild: the caller's make flags (jobserver, -k)
@@ -38,6 +56,7 @@ main() {
 		KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
 		KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970" KBUILD_BUILD_VERSION=1 \
 		make -C "$src" O="$obj" ARCH=i386 CC="${CC:-ccache gcc}" LOCALVERSION= \
+		KCFLAGS="$kcflags" \
 		-j"$jobs" vmlinux bzImage >"$log" 2>&1
 	rc=$?
 	# kbuild finished on its own (success or a clean failure): its tree is
@@ -54,8 +73,16 @@ main() {
 	for f in vmlinux:vmlinux arch/x86/boot/bzImage:bzImage .config:config; do
 		cp "$obj/${f%%:*}" "$kdir/${f#*:}.tmp" && mv "$kdir/${f#*:}.tmp" "$kdir/${f#*:}"
 	done
+	rm -f "$kdir/stack.su"
+	# kbuild names sources by the tree's physical path (make -C resolves links)
+	[ "${STACK_USAGE:-yes}" = no ] ||
+		{ gather_stack_usage "$obj" "$(cd "$src" && pwd -P)" >"$kdir/stack.su.tmp" && mv "$kdir/stack.su.tmp" "$kdir/stack.su"; }
 	echo "$secs" >"$kdir/build.seconds"
-	echo "  DONE    build $name$place in $elapsed"
+	left=
+	[ -n "${4:-}" ] && left=", $((${4#*/} - ${4%/*})) builds left"
+	echo "  DONE    build $name$place in $elapsed$left"
 }
 
-main "$@"
+# exit on the same line: sh reads a script as it runs it, and must not read
+# past this point, which an edit made during a build may have moved.
+main "$@"; exit $?
