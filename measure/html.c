@@ -146,17 +146,106 @@ static void budget_table(FILE *f, const struct limit_row *rows, int nrows)
 		fputs("<p>No budget for these configs.</p>\n", f);
 }
 
+static void stack_table(FILE *f, const struct kernel *ks, int n)
+{
+	int i, j;
+
+	fputs("<h2>Stack footprint</h2>\n<p>Per-function frames from gcc's <code>-fstack-usage</code>,"
+	      " for the functions vmlinux has.</p>\n<table id=\"stack\"><tr><th>kernel</th>"
+	      "<th>functions</th><th>largest</th><th>sum</th><th>mean</th>", f);
+	fprintf(f, "<th>&gt;%d</th><th>largest frame</th></tr>\n", STACK_THRESHOLD);
+	for (i = 0; i < n; i++) {
+		const struct stack_facts *st = &ks[i].stack;
+
+		if (!st->valid)
+			continue;
+		fputs("<tr><td>", f);
+		esc(f, ks[i].name);
+		fprintf(f, "</td><td>%ld</td><td>%ld</td><td>%lld</td><td>%.1f</td><td>%ld</td><td>",
+			st->funcs, st->ntop ? st->top[0].bytes : 0, st->sum,
+			st->funcs ? (double)st->sum / (double)st->funcs : 0.0, st->over);
+		esc(f, st->ntop ? st->top[0].name : "-");
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	for (i = 0; i < n; i++) {
+		const struct stack_facts *st = &ks[i].stack;
+
+		if (!st->valid)
+			continue;
+		fputs("<details><summary>", f);
+		esc(f, ks[i].name);
+		fputs(": the largest frames</summary><table class=\"frames\"><tr><th>function</th>"
+		      "<th>bytes</th><th>kind</th><th>where</th></tr>\n", f);
+		for (j = 0; j < st->ntop; j++) {
+			fputs("<tr><td>", f);
+			esc(f, st->top[j].name);
+			fprintf(f, "</td><td>%ld</td><td>", st->top[j].bytes);
+			esc(f, st->top[j].kind);
+			fputs("</td><td>", f);
+			esc(f, st->top[j].where);
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table></details>\n", f);
+	}
+}
+
+static void inline_table(FILE *f, const struct kernel *ks, int n)
+{
+	int i, j;
+
+	fputs("<h2>Inline cost</h2>\n<p>From the DWARF of each kernel rebuilt with debug info."
+	      "</p>\n<table id=\"inline\"><tr><th>kernel</th><th>declared inline</th><th>inlined</th>"
+	      "<th>with out-of-line copy</th><th>inlined undeclared</th><th>sites</th>"
+	      "<th>inlined bytes</th></tr>\n", f);
+	for (i = 0; i < n; i++) {
+		const struct inline_facts *in = &ks[i].inl;
+
+		if (!in->valid)
+			continue;
+		fputs("<tr><td>", f);
+		esc(f, ks[i].name);
+		fprintf(f, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%lld"
+			"</td></tr>\n", in->declared, in->declared_inlined, in->outofline,
+			in->undeclared_inlined, in->sites, in->bytes);
+	}
+	fputs("</table>\n", f);
+	for (i = 0; i < n; i++) {
+		const struct inline_facts *in = &ks[i].inl;
+
+		if (!in->valid)
+			continue;
+		fputs("<details><summary>", f);
+		esc(f, ks[i].name);
+		fputs(": the inline functions with the most inlined bytes</summary><table class=\"inl\">"
+		      "<tr><th>function</th><th>bytes</th><th>sites</th><th>CUs</th></tr>\n", f);
+		for (j = 0; j < in->ntop; j++) {
+			fputs("<tr><td>", f);
+			esc(f, in->top[j].name);
+			fprintf(f, "</td><td>%lld</td><td>%ld</td><td>%ld</td></tr>\n", in->top[j].bytes,
+				in->top[j].sites, in->top[j].cus);
+		}
+		fputs("</table></details>\n", f);
+	}
+}
+
 static void diffs(FILE *f, const struct pair *pairs, int np)
 {
 	int i;
 
 	for (i = 0; i < np; i++) {
 		fputs("<h2>Symbols: ", f);
-		esc(f, pairs[i].from->config);
+		esc(f, pairs[i].from->group);
 		fputs(", ", f);
 		esc(f, pairs[i].from->variant);
 		fputs(" &rarr; ", f);
 		esc(f, pairs[i].to->variant);
+		if (!pairs[i].table) {
+			fprintf(f, "</h2>\n<p>Merged from another machine: add/remove %lld/%lld,"
+				" Total: Before=%lld, After=%lld.</p>\n", pairs[i].tot.add,
+				pairs[i].tot.remove, pairs[i].tot.before, pairs[i].tot.after);
+			continue;
+		}
 		fputs("</h2>\n<p>As <code>scripts/bloat-o-meter</code> prints it.</p>\n<pre>", f);
 		esc(f, pairs[i].table);
 		fputs("</pre>\n", f);
@@ -174,6 +263,8 @@ void write_html(const char *path, const struct kernel *ks, int n,
 	size_chart(f, ks, n);
 	boot_table(f, ks, n);
 	budget_table(f, rows, nrows);
+	stack_table(f, ks, n);
+	inline_table(f, ks, n);
 	diffs(f, pairs, np);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);

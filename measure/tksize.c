@@ -8,14 +8,26 @@
  *   tksize diff [-c|-d|-t] OLD NEW
  *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
  *
+ *   tksize stack [-t BYTES] KDIR
+ *	Stack footprint from KDIR/stack.su (gcc -fstack-usage): frames of the
+ *	functions vmlinux has, their sum, the largest 20 (see stack.c).
+ *
+ *   tksize inline VMLINUX
+ *	Inline cost from the DWARF of a vmlinux with debug info: each
+ *	function's inlined bytes and expansions, as pfunct -t counts them.
+ *
  *   tksize report [--md FILE] [--json FILE] [--html FILE] [--baseline VARIANT]
- *                 [--diff FROM:TO]... NAME=KDIR...
- *	One row per kernel (NAME is CONFIG/VARIANT, KDIR its build folder
- *	holding vmlinux, bzImage and boot.result), in the shape of the 2005
- *	cover letter's table, plus the text change against the baseline
- *	variant of the same config, bzImage size and boot result.  Each
+ *                 [--diff FROM:TO]... [--merge REPORT.json]... NAME=KDIR...
+ *	One row per kernel (NAME is CONFIG/OPT/VARIANT, KDIR its build folder
+ *	holding vmlinux, bzImage, boot.result, stack.su and, when its debug
+ *	twin was built, inline.txt from `tksize inline`), in the shape of the 2005 cover letter's tables: one
+ *	table per opt level, with the text change against the baseline
+ *	variant of the same config and opt, bzImage size and boot result.
+ *	Then boot facts, stack footprint and inline cost per kernel.  Each
  *	--diff adds, for every config that has both variants, the symbol diff
- *	FROM -> TO: its summary on stdout, the whole table in the markdown.
+ *	FROM -> TO (its summary on stdout, the whole table in the markdown)
+ *	and the change in stack footprint.  Each --merge adds the kernels of
+ *	a report.json written elsewhere (see merge.c).
  *	Each --budget CONFIG=FILE checks that config's kernels against the
  *	limits in FILE (see budget.c) and shows the headroom.
  *	Exits 1 when any kernel is missing, failed to build, failed to boot,
@@ -37,6 +49,10 @@
 #include "elfio.h"
 #include "report.h"
 #include "symdiff.h"
+
+static void print_pair_summary(FILE *f, const struct pair *p);
+static void print_stack_change(FILE *f, const struct kernel *a, const struct kernel *b);
+static void print_inline_change(FILE *f, const struct kernel *a, const struct kernel *b);
 
 void die(const char *fmt, ...)
 {
@@ -151,19 +167,48 @@ static void read_minram(struct kernel *k)
 	fclose(f);
 }
 
+/*
+ * NAME (up to '=' or the end) is CONFIG/OPT/VARIANT, or CONFIG/VARIANT
+ * for a kernel of no particular opt level (opt "-").
+ */
+void split_name(struct kernel *k, const char *name)
+{
+	size_t len = strcspn(name, "="), a = strcspn(name, "/"), b;
+
+	if (a >= len)
+		die("%.*s: expected CONFIG/OPT/VARIANT", (int)len, name);
+	b = a + 1 + strcspn(name + a + 1, "/");
+	snprintf(k->config, sizeof(k->config), "%.*s", (int)a, name);
+	if (b >= len) {
+		strcpy(k->opt, "-");
+		snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(len - a - 1), name + a + 1);
+		snprintf(k->group, sizeof(k->group), "%s", k->config);
+	} else {
+		snprintf(k->opt, sizeof(k->opt), "%.*s", (int)(b - a - 1), name + a + 1);
+		snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(len - b - 1), name + b + 1);
+		snprintf(k->group, sizeof(k->group), "%s/%s", k->config, k->opt);
+	}
+}
+
+/* Kernels of one config at one opt level: the rows a text% compares. */
+int same_group(const struct kernel *a, const struct kernel *b)
+{
+	return !strcmp(a->config, b->config) && !strcmp(a->opt, b->opt);
+}
+
 static void load_kernel(struct kernel *k, const char *arg)
 {
-	const char *eq = strchr(arg, '='), *slash;
+	const char *eq = strchr(arg, '=');
 	char path[4200];
 	struct stat st;
 
-	if (!eq || !(slash = memchr(arg, '/', eq - arg)))
-		die("%s: expected CONFIG/VARIANT=KDIR", arg);
+	if (!eq)
+		die("%s: expected CONFIG/OPT/VARIANT=KDIR", arg);
 	memset(k, 0, sizeof(*k));
 	snprintf(k->name, sizeof(k->name), "%.*s", (int)(eq - arg), arg);
-	snprintf(k->config, sizeof(k->config), "%.*s", (int)(slash - arg), arg);
-	snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(eq - slash - 1), slash + 1);
+	split_name(k, arg);
 	snprintf(k->dir, sizeof(k->dir), "%s", eq + 1);
+	k->local = 1;
 
 	snprintf(path, sizeof(path), "%s/bzImage", k->dir);
 	k->bzimage = stat(path, &st) ? -1 : (long long)st.st_size;
@@ -171,6 +216,12 @@ static void load_kernel(struct kernel *k, const char *arg)
 	k->built = k->bzimage >= 0 && !elf_sizes(path, &k->sz);
 	read_boot_result(k);
 	read_minram(k);
+	if (k->built) {
+		stack_read(k->dir, STACK_THRESHOLD, &k->stack);
+		snprintf(path, sizeof(path), "%s/inline.txt", k->dir);
+		if (!access(path, R_OK))
+			inline_load(path, &k->inl);
+	}
 	if (!k->built) {
 		strcpy(k->boot, "FAIL");
 		snprintf(k->reason, sizeof(k->reason), "not built, see %s/build.log", k->dir);
@@ -202,27 +253,63 @@ const char *text_change(const struct kernel *k, char *buf, size_t len)
 	return buf;
 }
 
+static void print_opt_table(FILE *f, const struct kernel *ks, int n, const char *opt,
+			    const char *indent, char *buf, size_t len);
+
+/* "CONFIG_CC_OPTIMIZE_FOR_SIZE" for Os: how the cover letter named its tables. */
+static const char *opt_title(const char *opt)
+{
+	if (!strcmp(opt, "Os"))
+		return "-Os, CONFIG_CC_OPTIMIZE_FOR_SIZE";
+	if (!strcmp(opt, "O2"))
+		return "-O2, CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE";
+	return opt;
+}
+
+/*
+ * The cover letter's table, one per opt level in the order they first
+ * appear, rows in the order given.
+ */
 static void print_table(FILE *f, const struct kernel *ks, int n, const char *indent)
 {
 	char buf[32];
+	int i, j, shown = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && strcmp(ks[j].opt, ks[i].opt); j++)
+			;
+		if (j < i)
+			continue;	/* this opt level's table is printed */
+		if (strcmp(ks[i].opt, "-"))
+			fprintf(f, "%s%s%s:\n", shown++ ? "\n" : "", indent, opt_title(ks[i].opt));
+		print_opt_table(f, ks, n, ks[i].opt, indent, buf, sizeof(buf));
+	}
+}
+
+static void print_opt_table(FILE *f, const struct kernel *ks, int n, const char *opt,
+			    const char *indent, char *buf, size_t len)
+{
 	int i;
 
-	fprintf(f, "%s   text    data     bss     dec     hex filename                    text%%  bzImage  boot\n",
+	fprintf(f, "%s   text    data     bss     dec     hex filename                         text%%  bzImage  boot\n",
 		indent);
 	for (i = 0; i < n; i++) {
 		const struct kernel *k = &ks[i];
 		char file[160];
 
-		snprintf(file, sizeof(file), "vmlinux-%s-%s", k->config, k->variant);
+		if (strcmp(k->opt, opt))
+			continue;
+		snprintf(file, sizeof(file), "vmlinux-%s%s%s-%s", k->config,
+			 strcmp(k->opt, "-") ? "-" : "", strcmp(k->opt, "-") ? k->opt : "", k->variant);
 		if (!k->built) {
-			fprintf(f, "%s%7s %7s %7s %7s %7s %-26s %7s %8s  %s\n", indent,
+			fprintf(f, "%s%7s %7s %7s %7s %7s %-31s %7s %8s  %s\n", indent,
 				"-", "-", "-", "-", "-", file, "n/a", "-", k->boot);
 			continue;
 		}
 		fprintf(f, "%s%7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIx64
-			" %-26s %7s %8lld  %s\n", indent,
+			" %-31s %7s %8lld  %s\n", indent,
 			k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k), file,
-			text_change(k, buf, sizeof(buf)), k->bzimage, k->boot);
+			text_change(k, buf, len), k->bzimage, k->boot);
 	}
 }
 
@@ -231,7 +318,7 @@ static void print_boot_table(FILE *f, const struct kernel *ks, int n)
 {
 	int i;
 
-	fprintf(f, "%-22s %8s %7s %9s %9s %8s\n", "boot", "kernel s", "wall s",
+	fprintf(f, "\n%-22s %8s %7s %9s %9s %8s\n", "boot", "kernel s", "wall s",
 		"MemTotal", "MemFree", "min RAM");
 	for (i = 0; i < n; i++) {
 		const struct kernel *k = &ks[i];
@@ -340,6 +427,83 @@ static void print_budgets(FILE *f, const struct limit_row *rows, int nrows, cons
 	}
 }
 
+void print_stack_summary(FILE *f, const char *name, const struct stack_facts *st)
+{
+	if (!st->valid) {
+		fprintf(f, "%-22s no stack.su\n", name);
+		return;
+	}
+	fprintf(f, "%-22s %6ld %6ld %9lld %7.1f %5ld  %s\n", name, st->funcs,
+		st->ntop ? st->top[0].bytes : 0, st->sum,
+		st->funcs ? (double)st->sum / (double)st->funcs : 0.0, st->over,
+		st->ntop ? st->top[0].name : "-");
+}
+
+void print_stack_top(FILE *f, const struct stack_facts *st)
+{
+	int i;
+
+	for (i = 0; i < st->ntop; i++)
+		fprintf(f, "  %6ld  %-40s %-16s %s\n", st->top[i].bytes, st->top[i].name,
+			st->top[i].kind, st->top[i].where);
+}
+
+void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in)
+{
+	if (!in->valid) {
+		fprintf(f, "%-22s no debug vmlinux\n", name);
+		return;
+	}
+	fprintf(f, "%-22s %8ld %8ld %8ld %8ld %9ld %10lld\n", name, in->declared,
+		in->declared_inlined, in->outofline, in->undeclared_inlined, in->sites, in->bytes);
+}
+
+static void write_md_stack(FILE *f, const struct kernel *ks, int n)
+{
+	int i;
+
+	fprintf(f, "\n## Stack footprint\n\nPer-function frames from gcc's `-fstack-usage`, for the"
+		   " functions vmlinux has; mean = sum / funcs.\n\n```\n%s\n", STACK_HEADER);
+	for (i = 0; i < n; i++)
+		if (ks[i].built)
+			print_stack_summary(f, ks[i].name, &ks[i].stack);
+	fprintf(f, "```\n");
+	for (i = 0; i < n; i++) {
+		if (!ks[i].stack.valid)
+			continue;
+		fprintf(f, "\n<details><summary>%s: the %d largest frames</summary>\n\n```\n",
+			ks[i].name, ks[i].stack.ntop);
+		print_stack_top(f, &ks[i].stack);
+		fprintf(f, "```\n</details>\n");
+	}
+}
+
+static void write_md_inline(FILE *f, const struct kernel *ks, int n)
+{
+	int i, j;
+
+	fprintf(f, "\n## Inline cost\n\nFrom the DWARF of each kernel rebuilt with debug info"
+		   " (same .text): functions declared inline, how many were inlined, how many"
+		   " also have an out-of-line copy, functions gcc inlined undeclared, inline"
+		   " expansions (call sites) and the bytes of all inlined code.\n\n```\n%s\n",
+		INLINE_HEADER);
+	for (i = 0; i < n; i++)
+		if (ks[i].built)
+			print_inline_summary(f, ks[i].name, &ks[i].inl);
+	fprintf(f, "```\n");
+	for (i = 0; i < n; i++) {
+		if (!ks[i].inl.valid)
+			continue;
+		fprintf(f, "\n<details><summary>%s: the %d inline functions with the most inlined"
+			   " bytes</summary>\n\n```\n%-40s %10s %8s %5s\n", ks[i].name,
+			ks[i].inl.ntop, "name", "totsz", "exp#", "src#");
+		for (j = 0; j < ks[i].inl.ntop; j++)
+			fprintf(f, "%-40s %10lld %8ld %5ld\n", ks[i].inl.top[j].name,
+				ks[i].inl.top[j].bytes, ks[i].inl.top[j].sites, ks[i].inl.top[j].cus);
+		fprintf(f, "```\n</details>\n");
+	}
+}
+
 static void write_md(const char *path, const struct kernel *ks, int n,
 		     const struct limit_row *rows, int nrows, const struct pair *pairs, int np)
 {
@@ -363,10 +527,19 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 	fprintf(f, "\n## Budgets\n\n```\n");
 	print_budgets(f, rows, nrows, "");
 	fprintf(f, "```\n");
-	for (i = 0; i < np; i++)
-		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nAs `scripts/bloat-o-meter` prints it.\n\n"
-			   "```\n%s```\n", pairs[i].from->config, pairs[i].from->variant,
-			pairs[i].to->variant, pairs[i].table);
+	write_md_stack(f, ks, n);
+	write_md_inline(f, ks, n);
+	for (i = 0; i < np; i++) {
+		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\n", pairs[i].from->group,
+			pairs[i].from->variant, pairs[i].to->variant);
+		if (pairs[i].table) {
+			fprintf(f, "As `scripts/bloat-o-meter` prints it.\n\n```\n%s```\n", pairs[i].table);
+			continue;
+		}
+		fprintf(f, "Merged from another machine's report.json: totals only.\n\n```\n");
+		print_pair_summary(f, &pairs[i]);
+		fprintf(f, "```\n");
+	}
 	close_report(f, tmp, path);
 }
 
@@ -395,6 +568,50 @@ static void write_json_budget(FILE *f, const struct kernel *k)
 			rows[i].max - rows[i].value);
 }
 
+static void write_json_stack(FILE *f, const struct stack_facts *st)
+{
+	int i;
+
+	if (!st->valid) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"functions\": %ld, \"sum\": %lld, \"max\": %ld, \"threshold\": %ld,"
+		   " \"over\": %ld, \"dynamic\": %ld, \"top\": [", st->funcs, st->sum,
+		st->ntop ? st->top[0].bytes : 0, st->threshold, st->over, st->dynamic);
+	for (i = 0; i < st->ntop; i++) {
+		fprintf(f, "%s\n       {\"name\": ", i ? "," : "");
+		json_str(f, st->top[i].name);
+		fprintf(f, ", \"bytes\": %ld, \"kind\": ", st->top[i].bytes);
+		json_str(f, st->top[i].kind);
+		fprintf(f, ", \"where\": ");
+		json_str(f, st->top[i].where);
+		fputc('}', f);
+	}
+	fputs("]}", f);
+}
+
+static void write_json_inline(FILE *f, const struct inline_facts *in)
+{
+	int i;
+
+	if (!in->valid) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"declared\": %ld, \"declared_inlined\": %ld, \"outofline\": %ld,"
+		   " \"undeclared_inlined\": %ld, \"sites\": %ld, \"bytes\": %lld, \"top\": [",
+		in->declared, in->declared_inlined, in->outofline, in->undeclared_inlined,
+		in->sites, in->bytes);
+	for (i = 0; i < in->ntop; i++) {
+		fprintf(f, "%s\n       {\"name\": ", i ? "," : "");
+		json_str(f, in->top[i].name);
+		fprintf(f, ", \"bytes\": %lld, \"sites\": %ld, \"cus\": %ld}", in->top[i].bytes,
+			in->top[i].sites, in->top[i].cus);
+	}
+	fputs("]}", f);
+}
+
 static void write_json_kernel(FILE *f, const struct kernel *k)
 {
 	char buf[32], log[4200];
@@ -404,6 +621,8 @@ static void write_json_kernel(FILE *f, const struct kernel *k)
 	json_str(f, k->name);
 	fprintf(f, ", \"config\": ");
 	json_str(f, k->config);
+	fprintf(f, ", \"opt\": ");
+	json_str(f, k->opt);
 	fprintf(f, ", \"variant\": ");
 	json_str(f, k->variant);
 	fprintf(f, ", \"dir\": ");
@@ -425,7 +644,11 @@ static void write_json_kernel(FILE *f, const struct kernel *k)
 		k->boot_seconds, k->uptime_s, k->memtotal_kb, k->memfree_kb, k->min_ram_mib);
 	snprintf(log, sizeof(log), "%s/boot.log", k->dir);
 	json_str(f, log);
-	fprintf(f, "},\n     \"budget\": [");
+	fprintf(f, "},\n     \"stack\": ");
+	write_json_stack(f, &k->stack);
+	fprintf(f, ",\n     \"inline\": ");
+	write_json_inline(f, &k->inl);
+	fprintf(f, ",\n     \"budget\": [");
 	write_json_budget(f, k);
 	fprintf(f, "]}");
 }
@@ -439,7 +662,7 @@ static void write_json(const char *path, const struct kernel *ks, int n, int fai
 	FILE *f = open_report(path, tmp, sizeof(tmp));
 	int i;
 
-	fprintf(f, "{\n  \"schema\": \"tinykern-report-1\",\n  \"failed\": %d,\n"
+	fprintf(f, "{\n  \"schema\": \"tinykern-report-2\",\n  \"failed\": %d,\n"
 		   "  \"over_budget\": %d,\n  \"kernels\": [\n", failed, over);
 	for (i = 0; i < n; i++) {
 		write_json_kernel(f, &ks[i]);
@@ -460,7 +683,7 @@ static void link_baselines(struct kernel *ks, int n, const char *baseline)
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
-			if (!strcmp(ks[j].config, ks[i].config) && !strcmp(ks[j].variant, baseline))
+			if (same_group(&ks[j], &ks[i]) && !strcmp(ks[j].variant, baseline))
 				ks[i].base = &ks[j];
 }
 
@@ -486,13 +709,13 @@ static void link_budgets(struct kernel *ks, int n, const struct budget *bs, int 
 				ks[i].budget = &bs[j];
 }
 
-static const struct kernel *find_kernel(const struct kernel *ks, int n, const char *config,
+static const struct kernel *find_kernel(const struct kernel *ks, int n, const struct kernel *like,
 					const char *variant)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strcmp(ks[i].config, config) && !strcmp(ks[i].variant, variant))
+		if (same_group(&ks[i], like) && !strcmp(ks[i].variant, variant))
 			return &ks[i];
 	return NULL;
 }
@@ -521,17 +744,19 @@ static int make_pairs(const struct kernel *ks, int n, char **specs, int nspecs, 
 			if (strcmp(ks[i].variant, from))
 				continue;
 			a = &ks[i];
-			b = find_kernel(ks, n, a->config, to);
+			b = find_kernel(ks, n, a, to);
 			if (!b || !a->built || !b->built)
 				continue;
+			if (!a->local || !b->local)
+				continue;	/* no vmlinux here: merge_pairs() has its totals */
+			out[np].from = a;
+			out[np].to = b;
 			snprintf(fa, sizeof(fa), "%s/vmlinux", a->dir);
 			snprintf(fb, sizeof(fb), "%s/vmlinux", b->dir);
 			mem = open_memstream(&out[np].table, &len);
 			if (!mem || symdiff(mem, SYMDIFF_ALL, fa, fb, &out[np].tot))
 				die("symbol diff %s -> %s failed", a->name, b->name);
 			fclose(mem);
-			out[np].from = a;
-			out[np].to = b;
 			np++;
 		}
 	}
@@ -542,11 +767,48 @@ static void print_pair_summary(FILE *f, const struct pair *p)
 {
 	const struct symdiff_total *t = &p->tot;
 
-	fprintf(f, "%s: %s -> %s (bloat-o-meter)\n", p->from->config, p->from->variant, p->to->variant);
+	fprintf(f, "\n%s: %s -> %s (bloat-o-meter)\n", p->from->group, p->from->variant, p->to->variant);
 	fprintf(f, "  add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n",
 		t->add, t->remove, t->grow, t->shrink, t->up, -t->down, t->up - t->down);
 	fprintf(f, "  Total: Before=%lld, After=%lld, chg %+.2f%%\n", t->before, t->after,
 		t->before ? (double)(t->after - t->before) * 100.0 / (double)t->before : 0.0);
+	print_stack_change(f, p->from, p->to);
+	print_inline_change(f, p->from, p->to);
+}
+
+static double pct(double from, double to)
+{
+	return from ? 100.0 * (to - from) / from : 0.0;
+}
+
+/* The seed's "+5% stack footprint", re-measured: FROM -> TO. */
+static void print_stack_change(FILE *f, const struct kernel *a, const struct kernel *b)
+{
+	const struct stack_facts *x = &a->stack, *y = &b->stack;
+
+	if (!x->valid || !y->valid)
+		return;
+	fprintf(f, "  stack: sum %lld -> %lld (%+.2f%%), functions %ld -> %ld, largest %ld -> %ld,"
+		   " mean %.1f -> %.1f (%+.2f%%), >%ld: %ld -> %ld\n",
+		x->sum, y->sum, pct((double)x->sum, (double)y->sum), x->funcs, y->funcs,
+		x->ntop ? x->top[0].bytes : 0, y->ntop ? y->top[0].bytes : 0,
+		x->funcs ? (double)x->sum / (double)x->funcs : 0.0,
+		y->funcs ? (double)y->sum / (double)y->funcs : 0.0,
+		pct(x->funcs ? (double)x->sum / (double)x->funcs : 0.0,
+		    y->funcs ? (double)y->sum / (double)y->funcs : 0.0),
+		x->threshold, x->over, y->over);
+}
+
+static void print_inline_change(FILE *f, const struct kernel *a, const struct kernel *b)
+{
+	const struct inline_facts *x = &a->inl, *y = &b->inl;
+
+	if (!x->valid || !y->valid)
+		return;
+	fprintf(f, "  inline: sites %ld -> %ld, inlined bytes %lld -> %lld (%+.2f%%),"
+		   " declared inline with out-of-line copies %ld -> %ld\n",
+		x->sites, y->sites, x->bytes, y->bytes, pct((double)x->bytes, (double)y->bytes),
+		x->outofline, y->outofline);
 }
 
 static void write_json_pair(FILE *f, const struct pair *p)
@@ -555,6 +817,8 @@ static void write_json_pair(FILE *f, const struct pair *p)
 
 	fprintf(f, "    {\"config\": ");
 	json_str(f, p->from->config);
+	fprintf(f, ", \"opt\": ");
+	json_str(f, p->from->opt);
 	fprintf(f, ", \"from\": ");
 	json_str(f, p->from->variant);
 	fprintf(f, ", \"to\": ");
@@ -572,12 +836,22 @@ static int cmd_report(int argc, char **argv)
 	struct pair *pairs;
 	struct budget *budgets;
 	struct limit_row *rows;
-	int i, n = 0, nspecs = 0, nbudgets = 0, np, nrows, failed = 0, over;
+	struct merged **merges;
+	int i, n = 0, nspecs = 0, nbudgets = 0, nmerges = 0, room = argc, np, nrows, failed = 0, over;
 
-	ks = calloc(argc ? argc : 1, sizeof(*ks));
 	specs = calloc(argc ? argc : 1, sizeof(*specs));
 	budgets = calloc(argc ? argc : 1, sizeof(*budgets));
-	if (!ks || !specs || !budgets)
+	merges = calloc(argc ? argc : 1, sizeof(*merges));
+	if (!specs || !budgets || !merges)
+		die("out of memory");
+	/* the merged reports first: the kernel table needs room for theirs */
+	for (i = 0; i + 1 < argc; i++)
+		if (!strcmp(argv[i], "--merge")) {
+			merges[nmerges] = merge_open(argv[++i]);
+			room += merge_count(merges[nmerges++]);
+		}
+	ks = calloc(room ? room : 1, sizeof(*ks));
+	if (!ks)
 		die("out of memory");
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--md") && i + 1 < argc)
@@ -592,11 +866,16 @@ static int cmd_report(int argc, char **argv)
 			specs[nspecs++] = argv[++i];
 		else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
 			read_budget_arg(&budgets[nbudgets++], argv[++i]);
+		else if (!strcmp(argv[i], "--merge") && i + 1 < argc)
+			i++;
 		else
 			load_kernel(&ks[n++], argv[i]);
 	}
+	for (i = 0; i < nmerges; i++)
+		n = merge_kernels(merges[i], ks, n);
 	if (!n)
-		die("usage: tksize report [--md F] [--json F] [--html F] [--baseline V] CONFIG/VARIANT=KDIR...");
+		die("usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]"
+		    " [--budget CONFIG=FILE] [--merge REPORT.json] CONFIG/OPT/VARIANT=KDIR...");
 	link_baselines(ks, n, baseline);
 	link_budgets(ks, n, budgets, nbudgets);
 	for (i = 0; i < n; i++)
@@ -607,13 +886,26 @@ static int cmd_report(int argc, char **argv)
 	nrows = budget_rows(ks, n, rows);
 	over = check_budgets(rows, nrows);
 
-	pairs = calloc((size_t)(nspecs * n) + 1, sizeof(*pairs));
+	pairs = calloc((size_t)(2 * nspecs * n) + 1, sizeof(*pairs));
 	if (!pairs)
 		die("out of memory");
 	np = make_pairs(ks, n, specs, nspecs, pairs);
+	for (i = 0; i < nmerges; i++) {
+		np += merge_pairs(merges[i], ks, n, pairs + np, 2 * nspecs * n - np);
+		merge_close(merges[i]);
+	}
+	free(merges);
 
 	print_table(stdout, ks, n, "");
 	print_boot_table(stdout, ks, n);
+	printf("\n%s\n", STACK_HEADER);
+	for (i = 0; i < n; i++)
+		if (ks[i].built)
+			print_stack_summary(stdout, ks[i].name, &ks[i].stack);
+	printf("\n%s\n", INLINE_HEADER);
+	for (i = 0; i < n; i++)
+		if (ks[i].built)
+			print_inline_summary(stdout, ks[i].name, &ks[i].inl);
 	for (i = 0; i < np; i++)
 		print_pair_summary(stdout, &pairs[i]);
 	if (nbudgets) {
@@ -654,6 +946,36 @@ static int cmd_diff(int argc, char **argv)
 	return symdiff(stdout, mode, argv[argc - 2], argv[argc - 1], NULL) ? 2 : 0;
 }
 
+/* tksize inline VMLINUX: the inline summary and every function's totals. */
+static int cmd_inline(int argc, char **argv)
+{
+	struct inline_facts in;
+
+	if (argc != 1)
+		die("usage: tksize inline VMLINUX (built with debug info)");
+	if (inline_read(argv[0], &in, stdout))
+		return 2;
+	inline_print_totals(stdout, &in);
+	return 0;
+}
+
+/* tksize stack [-t BYTES] KDIR: the frames of KDIR/stack.su that vmlinux has. */
+static int cmd_stack(int argc, char **argv)
+{
+	struct stack_facts st;
+	long threshold = STACK_THRESHOLD;
+
+	if (argc == 3 && !strcmp(argv[0], "-t"))
+		threshold = atol(argv[1]);
+	else if (argc != 1)
+		die("usage: tksize stack [-t BYTES] KDIR (holding vmlinux and stack.su)");
+	if (stack_read(argv[argc - 1], threshold, &st))
+		die("%s: no stack.su or vmlinux", argv[argc - 1]);
+	print_stack_summary(stdout, argv[argc - 1], &st);
+	print_stack_top(stdout, &st);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
@@ -664,7 +986,12 @@ int main(int argc, char **argv)
 		return cmd_diff(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "inline"))
+		return cmd_inline(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "stack"))
+		return cmd_stack(argc - 2, argv + 2);
 	die("usage: tksize size FILE... | tksize diff [-c|-d|-t] OLD NEW |"
-	    " tksize report [options] CONFIG/VARIANT=KDIR...");
+	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX |"
+	    " tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 	return 2;
 }
