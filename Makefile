@@ -9,13 +9,16 @@
 #   rootfs/      busybox + init -> xz initramfs      -> build/rootfs/initramfs.cpio.xz
 #   boot/        qemu-system-i386 boot check         -> build/kernels/K/boot.{log,result}
 #   measure/     size table and report               -> build/report.{md,json}
-# where K is CONFIG-VARIANT, e.g. tiny-inline+units.
+# where K is CONFIG-OPT-VARIANT, e.g. tiny-Os-inline+units.
 
 TOP      := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 BUILD    ?= $(TOP)/build
 override BUILD := $(abspath $(BUILD))
 CONFIGS  ?= tiny
 VARIANTS ?= orig inline inline+units dce
+OPTS     ?= Os
+# Build each kernel's twin with DWARF in KDIR/debug, for the inline table.
+INLINE_STATS ?= yes
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 PATCHES  ?= $(TOP)/patches
 FRAGMENTS ?= $(TOP)/tinyconfigs
@@ -52,9 +55,11 @@ SRC_STAMP := $(BUILD)/src/.stamp
 DEPS      := $(BUILD)/.deps.stamp
 BUSYBOX   := $(BUILD)/busybox/busybox
 INITRAMFS := $(BUILD)/rootfs/initramfs.cpio.xz
+DISK      := $(BUILD)/rootfs/disk.ext2
 MEASURE   := $(BUILD)/tools/tksize
 
-kdir    = $(BUILD)/kernels/$(1)-$(2)
+# The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3).
+kdir    = $(BUILD)/kernels/$(1)-$(2)-$(3)
 # A config fragment and, recursively, the fragments it names in "# base:".
 frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
 	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
@@ -64,18 +69,42 @@ $(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).config),,\
 	$(error CONFIGS: no fragment $(FRAGMENTS)/$(c).config)))
 $(foreach v,$(VARIANTS),$(if $(wildcard $(FRAGMENTS)/variant-$(v).config),,\
 	$(error VARIANTS: no fragment $(FRAGMENTS)/variant-$(v).config)))
-KERNELS := $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(v))))
+$(foreach o,$(OPTS),$(if $(wildcard $(FRAGMENTS)/opt-$(o).config),,\
+	$(error OPTS: no fragment $(FRAGMENTS)/opt-$(o).config)))
+# Every kernel of the run, grouped as the cover letter's tables are: by
+# opt level, then config, then variant.
+KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(o),$(v)))))
+# What a config's boot check must prove beyond the init marker, from the
+# "# boot-expect:" lines of its fragments (e.g. "net disk" for small).
+boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,$(1))))
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 .PHONY: all help deps source configs kernels rootfs boots report budget diff check clean distclean
 
-## all: build, boot and measure every CONFIGS x VARIANTS kernel (the main job)
+## all: build, boot and measure every CONFIGS x OPTS x VARIANTS kernel (the main job)
 # Keep going past a kernel that fails to build or boot, so the others are
-# still reported; the report then exits non-zero and names it.
+# still reported; the report then exits non-zero and names it.  Kernels
+# build one after another, each with -j$(JOBS); the boot checks, one core
+# each, then run $(JOBS) at a time; the RAM bisections run one kernel at a
+# time, as each already boots two probes at once.
 all: $(DEPS)
-	@$(MAKE) --no-print-directory -k boots; \
+	@kbuild/ccache-stats.sh start $(BUILD)/.ccache-start; \
+	 $(MAKE) --no-print-directory -k kernels; \
+	 $(MAKE) --no-print-directory -k -j$(JOBS) boot-checks; \
+	 $(MAKE) --no-print-directory -k ram-probes; \
+	 kbuild/ccache-stats.sh end $(BUILD)/.ccache-start; \
 	 $(MAKE) --no-print-directory report
+
+## matrix: `all` over every config, opt level and variant (narrow with CONFIGS= OPTS= VARIANTS=)
+MATRIX_CONFIGS := $(if $(filter command line environment,$(origin CONFIGS)),$(CONFIGS),tiny small large)
+MATRIX_OPTS    := $(if $(filter command line environment,$(origin OPTS)),$(OPTS),Os O2)
+# The debug-info twins double the matrix's build time; ask for them with
+# INLINE_STATS=yes.
+MATRIX_INLINE  := $(if $(filter command line environment,$(origin INLINE_STATS)),$(INLINE_STATS),no)
+matrix:
+	@$(MAKE) --no-print-directory CONFIGS="$(MATRIX_CONFIGS)" OPTS="$(MATRIX_OPTS)" \
+		INLINE_STATS=$(MATRIX_INLINE) all
 
 ## deps: install missing Debian packages and fetch busybox-static:i386
 deps: $(DEPS) $(BUSYBOX)
@@ -96,8 +125,10 @@ $(SRC_STAMP): $(TARBALL) source/prepare.sh $(PATCHES)/series \
 	@source/prepare.sh $(TARBALL) $(PATCHES) $(@D)
 	@touch $@
 
-## rootfs: pack busybox and rootfs/init into an xz initramfs
-rootfs: $(INITRAMFS)
+## rootfs: pack busybox and rootfs/init into an xz initramfs, and make the ext2 test disk
+rootfs: $(INITRAMFS) $(DISK)
+$(DISK): rootfs/mkdisk.sh | $(DEPS)
+	@rootfs/mkdisk.sh $@
 $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(SRC_STAMP)
 	@rootfs/mkinitramfs.sh $(SRC) $(BUSYBOX) $@
 
@@ -106,57 +137,98 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 # changes, and make notices an unchanged .config, so a comment edit in a
 # fragment does not rebuild the kernel.
 define kernel_rules
-$(call kdir,$(1),$(2))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(2).config \
-		tinyconfigs/merge.sh $(SRC_STAMP)
+$(call kdir,$(1),$(2),$(3))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(3).config \
+		$(FRAGMENTS)/opt-$(2).config tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
-	@echo "  CONFIG  $(1)/$(2)"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(2).config
+	@echo "  CONFIG  $(1)/$(2)/$(3)"
+	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config \
+		$(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config
 	@touch $$@
-$(call kdir,$(1),$(2))/obj/.config: $(call kdir,$(1),$(2))/config.stamp ;
-$(call kdir,$(1),$(2))/vmlinux: $(call kdir,$(1),$(2))/obj/.config kbuild/build.sh $(SRC_STAMP)
-	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2) $(3)
-$(call kdir,$(1),$(2))/bzImage: $(call kdir,$(1),$(2))/vmlinux ;
-$(call kdir,$(1),$(2))/boot.stamp: $(call kdir,$(1),$(2))/bzImage $(INITRAMFS) boot/boot.sh
-	@boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)
+$(call kdir,$(1),$(2),$(3))/obj/.config: $(call kdir,$(1),$(2),$(3))/config.stamp ;
+$(call kdir,$(1),$(2),$(3))/vmlinux: $(call kdir,$(1),$(2),$(3))/obj/.config kbuild/build.sh $(SRC_STAMP)
+	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2)/$(3) $(4)
+$(call kdir,$(1),$(2),$(3))/bzImage: $(call kdir,$(1),$(2),$(3))/vmlinux ;
+$(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
+		$(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
+		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
 	@touch $$@
-$(call kdir,$(1),$(2))/minram.result: $(call kdir,$(1),$(2))/boot.stamp boot/minram.sh
-	@boot/minram.sh $(call kdir,$(1),$(2))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)
+$(call kdir,$(1),$(2),$(3))/minram.result: $(call kdir,$(1),$(2),$(3))/boot.stamp boot/minram.sh
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
+		boot/minram.sh $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
+# The twin with debug info: the same fragments plus debug-info.config.
+$(call kdir,$(1),$(2),$(3))/debug/config.stamp: $(call kdir,$(1),$(2),$(3))/config.stamp \
+		$(FRAGMENTS)/debug-info.config
+	@mkdir -p $$(@D)/obj
+	@echo "  CONFIG  $(1)/$(2)/$(3) +debug-info"
+	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config \
+		$(FRAGMENTS)/opt-$(2).config $(FRAGMENTS)/debug-info.config
+	@touch $$@
+$(call kdir,$(1),$(2),$(3))/debug/obj/.config: $(call kdir,$(1),$(2),$(3))/debug/config.stamp ;
+$(call kdir,$(1),$(2),$(3))/debug/vmlinux: $(call kdir,$(1),$(2),$(3))/debug/obj/.config \
+		kbuild/build.sh $(SRC_STAMP)
+	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2)/$(3)+debug $(5)
 endef
-# $(3) is the kernel's place in the run, "2/4", for the progress lines.
+# $(4) and $(5) are the places of the kernel and its debug twin among the
+# run's builds, "2/8", for the progress lines.
+BUILDS := $(words $(KERNELS) $(if $(filter yes,$(INLINE_STATS)),$(KERNELS)))
 counter :=
-$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
-	$(call kernel_rules,$(c),$(v),$(words $(counter))/$(words $(KERNELS))))))
+$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
+	$(call kernel_rules,$(c),$(o),$(v),$(words $(counter))/$(BUILDS),$(words \
+	$(counter) $(KERNELS))/$(BUILDS))))))
 
 ## configs: make the .config of every kernel (checked against its fragments)
 configs: $(addsuffix /config.stamp,$(KERNELS))
-## kernels: build every kernel
-kernels: $(addsuffix /vmlinux,$(KERNELS))
+## kernels: build every kernel, then (INLINE_STATS=yes) each one's twin with debug info
+kernels: $(addsuffix /vmlinux,$(KERNELS)) \
+	$(if $(filter yes,$(INLINE_STATS)),$(addsuffix /debug/vmlinux,$(KERNELS)))
 ## boots: build and boot every kernel, and find the least RAM each boots in
 boots: $(addsuffix /boot.stamp,$(KERNELS)) $(addsuffix /minram.result,$(KERNELS))
+# The phases of `all`.  Each takes only the kernels the phase before got
+# through (read when its make starts), so a kernel that failed to build is
+# not built again, in parallel, by the boot phase.
+.PHONY: matrix boot-checks ram-probes
+boot-checks: $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/boot.stamp))
+ram-probes: $(foreach k,$(KERNELS),$(if $(wildcard $(k)/boot.stamp),$(k)/minram.result))
 
 $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)
 
-# The symbol diffs every report carries, FROM:TO, for each config that has both.
-REPORT_DIFFS ?= orig:inline+units inline+units:dce
+# The symbol diffs every report carries, FROM:TO, for each config that has both:
+# the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce.
+REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce
 
-## report: print the size table; write build/report.{md,json,html}
-report: $(MEASURE)
+# The inline table of a kernel, read from its debug twin's DWARF once.
+$(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/debug/vmlinux $(MEASURE)
+	@echo "  INLINE  $*"
+	@$(MEASURE) inline $< >$@.tmp && mv $@.tmp $@
+
+## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
+report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/debug/vmlinux),$(k)/inline.txt))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
 		$(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).budget),--budget $(c)=$(FRAGMENTS)/$(c).budget)) \
-		$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(v)=$(call kdir,$(c),$(v))))
+		$(addprefix --merge ,$(abspath $(MERGE))) \
+		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))
 
 ## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG.budget
 budget: report
 
-# A kernel named CONFIG/VARIANT, or any ELF file by its path.
-elf_of = $(if $(findstring /,$(1)),$(if $(wildcard $(1)),$(1),$(BUILD)/kernels/$(subst /,-,$(1))/vmlinux),$(1))
+# A kernel named CONFIG/OPT/VARIANT (or CONFIG/VARIANT, at the first of
+# OPTS), or any ELF file by its path.
+elf_of = $(if $(wildcard $(1)),$(1),$(call kdir_of,$(subst /, ,$(1)))/vmlinux)
+kdir_of = $(if $(word 3,$(1)),$(call kdir,$(word 1,$(1)),$(word 2,$(1)),$(word 3,$(1))),$(call \
+	kdir,$(word 1,$(1)),$(firstword $(OPTS)),$(word 2,$(1))))
 
-## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/orig B=tiny/dce, or ELF paths; DIFFOPT=-c|-d|-t)
+## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/Os/orig B=tiny/Os/dce, or ELF paths; DIFFOPT=-c|-d|-t)
 diff: $(MEASURE)
-	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/orig B=tiny/dce" >&2; exit 2; }
+	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/Os/orig B=tiny/Os/dce" >&2; exit 2; }
 	@$(MEASURE) diff $(DIFFOPT) $(call elf_of,$(A)) $(call elf_of,$(B))
+
+## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
+.PHONY: bench
+bench: $(DEPS)
+	@bench/bench.sh $(BUILD)/bench
 
 ## check: run the tests (installs what is missing, builds what they need)
 check: $(DEPS)
@@ -179,6 +251,9 @@ help:
 	@echo "Variables (current value):"
 	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
+	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config (matrix: Os O2)"
+	@echo "  INLINE_STATS=$(INLINE_STATS)   build each kernel's debug-info twin for the inline table"
+	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

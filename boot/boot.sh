@@ -12,6 +12,11 @@
 # QEMU (default qemu-system-i386), QEMU_ACCEL (default tcg; kvm is an
 # opt-in that falls back to tcg), QEMU_SMP (default 1), QEMU_CPU (default
 # QEMU's own), BOOT_APPEND (extra kernel command line).
+# BOOT_EXPECT lists what the boot must prove beyond the marker, from the
+# config's "# boot-expect:" line: "net" gives the guest an e1000 NIC on
+# QEMU's user network (BOOT_NET, default user,model=e1000) and needs its
+# TINYKERN-NET-OK line; "disk" gives it BOOT_DISK as a read-only virtio disk
+# and needs TINYKERN-DISK-OK with the file mkdisk.sh wrote.
 set -u
 kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
 timeout=${BOOT_TIMEOUT:-60}
@@ -32,6 +37,19 @@ cp "$kernel" "$run/bzImage"
 cp "$initrd" "$run/initrd"
 log=$run/console.log
 
+# The devices BOOT_EXPECT asks for; without "net" the guest gets no NIC.
+devs="-nic none"
+for want in ${BOOT_EXPECT:-}; do
+	case $want in
+	net) devs="-nic ${BOOT_NET:-user,model=e1000}" ;;
+	disk)
+		[ -r "${BOOT_DISK:-}" ] || fail "BOOT_EXPECT has disk, but BOOT_DISK='${BOOT_DISK:-}' is no readable image"
+		cp "$BOOT_DISK" "$run/disk" ;;
+	*) fail "BOOT_EXPECT: unknown check '$want' (known: net disk)" ;;
+	esac
+done
+[ -e "$run/disk" ] && devs="$devs -drive file=$run/disk,if=virtio,format=raw,readonly=on"
+
 # KVM is opt-in only (it asserts or hangs on some hosts); QEMU falls back
 # to the next -accel when the first cannot start.
 accel="-accel tcg"
@@ -42,8 +60,8 @@ accel="-accel tcg"
 smp=${QEMU_SMP:-1}
 smp="$smp,sockets=$smp,cores=1,threads=1"
 start=$(date +%s.%N)
-# shellcheck disable=SC2086 # $accel is two words on purpose
-timeout --kill-after=5 "$timeout" "$qemu" $accel \
+# shellcheck disable=SC2086 # $accel and $devs are several words on purpose
+timeout --kill-after=5 "$timeout" "$qemu" $accel $devs \
 	-m "${QEMU_MEM:-64M}" -smp "$smp" ${QEMU_CPU:+-cpu "$QEMU_CPU"} \
 	-display none -monitor none -serial "file:$log" -no-reboot \
 	-kernel "$run/bzImage" -initrd "$run/initrd" \
@@ -67,6 +85,14 @@ elif [ "$rc" != 0 ]; then
 fi
 [ -n "$bad" ] && why="${why:+$why; }$bad"
 grep -q "^$marker" "$log" || why="${why:+$why; }no $marker marker"
+for want in ${BOOT_EXPECT:-}; do
+	case $want in
+	net) grep -q '^TINYKERN-NET-OK ' "$log" ||
+		why="${why:+$why; }network check: $(grep -m1 '^TINYKERN-NET-' "$log" || echo 'no eth0 in the guest')" ;;
+	disk) grep -q '^TINYKERN-DISK-OK .* file=tinykern-ext2-ok$' "$log" ||
+		why="${why:+$why; }disk check: $(grep -m1 '^TINYKERN-DISK-' "$log" || echo 'no /dev/vda in the guest')" ;;
+	esac
+done
 
 {
 	if [ -z "$why" ]; then echo "result PASS"; else echo "result FAIL"; echo "reason $why"; fi
