@@ -5,11 +5,11 @@
 d=$(scratch budget)
 cd "$TOP"
 cp tinyconfigs/*.config "$d/"
-text() { size "$BUILD/kernels/tiny-$1/vmlinux" | awk 'NR == 2 { print $1 }'; }
+text() { size "$BUILD/kernels/tiny-Os-$1/vmlinux" | awk 'NR == 2 { print $1 }'; }
 orig=$(text orig) dce=$(text dce)
 
 # a text limit between dce and orig, and a dce-only bzImage limit 1 byte short
-bz=$(stat -c %s "$BUILD/kernels/tiny-dce/bzImage")
+bz=$(stat -c %s "$BUILD/kernels/tiny-Os-dce/bzImage")
 printf '# test budget\ntext %s\ndce bzimage %s\n' $(( (orig + dce) / 2 )) $((bz - 1)) >"$d/tiny.budget"
 if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/over.txt" 2>&1; then cat "$d/over.txt"; fail "over budget, yet the report passed"; fi
 cat "$d/over.txt"

@@ -11,7 +11,7 @@ b=$d/build
 
 # a good run first, and an earlier result to keep
 make BUILD="$b" PATCHES="$d/patches" source >"$d/good.txt" 2>&1 || { cat "$d/good.txt"; fail "good series failed"; }
-mkdir -p "$b/kernels/tiny-orig" && echo "earlier result" >"$b/kernels/tiny-orig/boot.result"
+mkdir -p "$b/kernels/tiny-Os-orig" && echo "earlier result" >"$b/kernels/tiny-Os-orig/boot.result"
 stat -c '%s %Y' "$tarball" >"$d/tarball.before"
 stat -c '%Y' "$b/src/linux/Makefile" >"$d/tree.before"
 
@@ -33,7 +33,7 @@ if grep -E '^  (CONFIG|BUILD) ' "$d/out.txt"; then fail "it went on to configure
 cmp -s "$d/tarball.before" - <<T || fail "the tarball changed"
 $(stat -c '%s %Y' "$tarball")
 T
-expect_grep '^earlier result$' "$b/kernels/tiny-orig/boot.result" "earlier result"
+expect_grep '^earlier result$' "$b/kernels/tiny-Os-orig/boot.result" "earlier result"
 ok "broken patch named with its file; stopped before building; nothing else touched"
 
 cp "patches/$victim" "$d/patches/$victim"

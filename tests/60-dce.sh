@@ -5,7 +5,7 @@
 d=$(scratch dce)
 cd "$TOP"
 make -s BUILD="$BUILD" VARIANTS="inline+units dce" boots >/dev/null
-units=$BUILD/kernels/tiny-inline+units dce=$BUILD/kernels/tiny-dce
+units=$BUILD/kernels/tiny-Os-inline+units dce=$BUILD/kernels/tiny-Os-dce
 
 # 1. it boots, and init ran (the marker comes from /init)
 expect_grep '^result PASS$' "$dce/boot.result" "dce boot"
@@ -26,7 +26,7 @@ ok "CPU vendor recognised"
 # 4. alternatives were applied, every one of them: boot both kernels with
 #    debug-alternative and compare how many entries were patched
 for k in inline+units dce; do
-	BOOT_APPEND="debug-alternative loglevel=8" boot/boot.sh "$BUILD/kernels/tiny-$k/bzImage" \
+	BOOT_APPEND="debug-alternative loglevel=8" boot/boot.sh "$BUILD/kernels/tiny-Os-$k/bzImage" \
 		"$BUILD/rootfs/initramfs.cpio.xz" "$d/alt-$k" "alt-$k" >/dev/null
 	expect_grep 'alt table ' "$d/alt-$k/boot.log" "$k alternatives debug output"
 	grep -c 'feat: ' "$d/alt-$k/boot.log" >"$d/alt-$k.count"
@@ -69,10 +69,10 @@ same_tables() {
 same_tables "$units" "$dce"
 
 # 7. with SMP, booted on two CPUs (APIC drivers and SMP locks matter here)
-make -s BUILD="$BUILD" CONFIGS=tiny-smp VARIANTS="inline+units dce" kernels >/dev/null
-same_tables "$BUILD/kernels/tiny-smp-inline+units" "$BUILD/kernels/tiny-smp-dce"
-QEMU_SMP=2 boot/boot.sh "$BUILD/kernels/tiny-smp-dce/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" \
-	"$d/smp" tiny-smp/dce
+make -s BUILD="$BUILD" CONFIGS=tiny-smp VARIANTS="inline+units dce" INLINE_STATS=no kernels >/dev/null
+same_tables "$BUILD/kernels/tiny-smp-Os-inline+units" "$BUILD/kernels/tiny-smp-Os-dce"
+QEMU_SMP=2 boot/boot.sh "$BUILD/kernels/tiny-smp-Os-dce/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" \
+	"$d/smp" tiny-smp/Os/dce
 expect_grep '^result PASS$' "$d/smp/boot.result" "SMP dce boot"
 expect_grep 'Brought up 1 node, 2 CPUs' "$d/smp/boot.log" "second CPU"
 if grep -q "Didn't find an APIC driver" "$d/smp/boot.log"; then fail "APIC driver table lost"; fi

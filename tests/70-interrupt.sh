@@ -5,7 +5,7 @@
 d=$(scratch interrupt)
 cd "$TOP"
 v=inline+units vre=inline[+]units
-k=$BUILD/kernels/tiny-$v
+k=$BUILD/kernels/tiny-Os-$v
 make -s BUILD="$BUILD" VARIANTS=$v boots >/dev/null
 size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/uninterrupted"
 cp "$k/bzImage" "$d/bzImage.uninterrupted"

@@ -39,5 +39,20 @@ bars=$(sed -n '/<svg id="chart"/,/<\/svg>/p' "$d/dom.html" | grep -c '<rect x="[
 [ "$bars" = $((built * 3)) ] || fail "the chart has $bars bars, want $((built * 3))"
 ok "chart: text, data and bss bars for each of $built kernels"
 expect_grep '<table id="budgets">' "$d/dom.html" "budget table"
-expect_grep '<h2>Symbols: tiny, orig → inline\+units</h2>' "$d/dom.html" "symbol diff section"
+expect_grep '<h2>Symbols: tiny/Os, orig → inline\+units</h2>' "$d/dom.html" "symbol diff section"
 ok "budget table and symbol diff present"
+
+# the stack and inline tables, with the report's figures
+for name in $(jq -r '.kernels[] | select(.stack != null) | .name' "$json"); do
+	set -- $(jq -r --arg n "$name" '.kernels[] | select(.name == $n) | "\(.stack.functions) \(.stack.max) \(.stack.sum)"' "$json")
+	grep -q "<tr><td>$name</td><td>$1</td><td>$2</td><td>$3</td>" "$d/dom.html" ||
+		fail "$name: no stack row with $1 $2 $3"
+done
+for name in $(jq -r '.kernels[] | select(.inline != null) | .name' "$json"); do
+	set -- $(jq -r --arg n "$name" '.kernels[] | select(.name == $n) | .inline | "\(.declared) \(.declared_inlined) \(.outofline) \(.undeclared_inlined) \(.sites) \(.bytes)"' "$json")
+	grep -q "<tr><td>$name</td><td>$1</td><td>$2</td><td>$3</td><td>$4</td><td>$5</td><td>$6</td>" "$d/dom.html" ||
+		fail "$name: no inline row with $*"
+done
+[ "$(jq '[.kernels[] | select(.stack != null and .inline != null)] | length' "$json")" -ge 4 ] ||
+	fail "fewer than 4 kernels have stack and inline figures"
+ok "stack and inline tables rendered with the report's figures"

@@ -1,0 +1,44 @@
+# A matrix split over two machines: each writes its own report.json, and
+# `make report MERGE=...` on a third folder makes one report of both, with
+# text% computed across them and each side's symbol-diff totals kept.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch report-merge)
+cd "$TOP"
+json=$BUILD/report.json
+# the two partial results, as two machines would have written them
+make -s BUILD="$BUILD" VARIANTS="orig inline" report >/dev/null 2>&1 || fail "partial report A failed"
+cp "$json" "$d/a.json"
+make -s BUILD="$BUILD" VARIANTS="inline+units dce" report >/dev/null 2>&1 || fail "partial report B failed"
+cp "$json" "$d/b.json"
+make -s BUILD="$BUILD" report >/dev/null 2>&1 || fail "full report failed"
+cp "$json" "$d/full.json"
+[ "$(jq '.kernels | length' "$d/a.json")" = 2 ] && [ "$(jq '.kernels | length' "$d/b.json")" = 2 ] ||
+	fail "partial reports do not have two kernels each"
+
+# the merge, in a build folder that has built nothing
+make BUILD="$d/third" MERGE="$d/a.json $d/b.json" report >"$d/merged.txt" 2>&1 ||
+	{ cat "$d/merged.txt"; fail "merged report failed"; }
+cat "$d/merged.txt"
+m=$d/third/report.json
+fields='.kernels[] | [.name, .text, .data, .bss, .bzimage, .boot.result, .boot.min_ram_mib, .stack.sum, .inline.sites, (.text_change_pct // "base" | tostring)] | @tsv'
+jq -r "$fields" "$m" | sort >"$d/merged.rows"
+jq -r "$fields" "$d/full.json" | sort >"$d/full.rows"
+if ! cmp -s "$d/merged.rows" "$d/full.rows"; then
+	diff "$d/full.rows" "$d/merged.rows"; fail "merged rows differ from the full report's"
+fi
+ok "4 kernels from two report.json files, figures and text% as in the one-machine report"
+row=$(printf '%s' "vmlinux-tiny-Os-dce" | sed 's/+/[+]/g')
+expect_grep "^ *[0-9]+ +[0-9]+ +[0-9]+ .* $row +-[0-9.]+% .* PASS$" "$d/merged.txt" "dce row with text% against orig from the other file"
+[ "$(jq '[.diffs[] | select(.from == "inline+units" and .to == "dce")] | length' "$m")" = 1 ] ||
+	fail "the inline+units -> dce diff of machine B was not kept"
+[ "$(jq -c '.diffs[] | select(.to == "dce") | [.add, .remove, .before, .after]' "$m")" = \
+  "$(jq -c '.diffs[] | select(.from == "inline+units" and .to == "dce") | [.add, .remove, .before, .after]' "$d/full.json")" ] ||
+	fail "merged diff totals differ from the full report's"
+ok "symbol-diff totals of a merged pair kept"
+
+# a file that is not a report is refused, naming it
+echo '{"hello": 1}' >"$d/bad.json"
+if make BUILD="$d/third" MERGE="$d/bad.json" report >"$d/bad.txt" 2>&1; then fail "merged a non-report"; fi
+expect_grep "^tksize: --merge $d/bad.json: not a tinykern report.json" "$d/bad.txt" "bad merge error"
+ok "a non-report JSON is refused by name"
+make -s BUILD="$BUILD" report >/dev/null 2>&1 || true
