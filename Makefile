@@ -203,15 +203,20 @@ $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/debug/vmlinux $(MEASURE)
 	@echo "  INLINE  $*"
 	@$(MEASURE) inline $< >$@.tmp && mv $@.tmp $@
 
+# The budget of config $(1) at opt level $(2): CONFIG-OPT.budget, or for
+# -Os, the size-optimised build that budgets are about, CONFIG.budget.
+budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter Os,$(2)),$(wildcard \
+	$(FRAGMENTS)/$(1).budget)))
+
 ## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
 report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/debug/vmlinux),$(k)/inline.txt))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
-		$(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).budget),--budget $(c)=$(FRAGMENTS)/$(c).budget)) \
+		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(if $(call budget_of,$(c),$(o)),--budget $(c)/$(o)=$(call budget_of,$(c),$(o))))) \
 		$(addprefix --merge ,$(abspath $(MERGE))) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))
 
-## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG.budget
+## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG[-OPT].budget
 budget: report
 
 # A kernel named CONFIG/OPT/VARIANT (or CONFIG/VARIANT, at the first of

@@ -10,6 +10,9 @@
  *	dce text  950000
  *	# least RAM it boots in, in MiB (boot/minram.sh)
  *	min_ram   24
+ *
+ * CONFIG.budget caps the config at -Os; CONFIG-OPT.budget (tiny-O2.budget)
+ * caps another opt level, which otherwise has no budget (see the Makefile).
  */
 #include <ctype.h>
 #include <errno.h>

@@ -28,7 +28,8 @@
  *	FROM -> TO (its summary on stdout, the whole table in the markdown)
  *	and the change in stack footprint.  Each --merge adds the kernels of
  *	a report.json written elsewhere (see merge.c).
- *	Each --budget CONFIG=FILE checks that config's kernels against the
+ *	Each --budget CONFIG[/OPT]=FILE checks that config's kernels (at that
+ *	opt level) against the
  *	limits in FILE (see budget.c) and shows the headroom.
  *	Exits 1 when any kernel is missing, failed to build, failed to boot,
  *	or is over its budget.
@@ -687,7 +688,7 @@ static void link_baselines(struct kernel *ks, int n, const char *baseline)
 				ks[i].base = &ks[j];
 }
 
-/* --budget CONFIG=FILE */
+/* --budget CONFIG[/OPT]=FILE */
 static void read_budget_arg(struct budget *b, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
@@ -705,7 +706,7 @@ static void link_budgets(struct kernel *ks, int n, const struct budget *bs, int 
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < nb; j++)
-			if (!strcmp(ks[i].config, bs[j].config))
+			if (!strcmp(ks[i].group, bs[j].config) || !strcmp(ks[i].config, bs[j].config))
 				ks[i].budget = &bs[j];
 }
 
@@ -875,7 +876,7 @@ static int cmd_report(int argc, char **argv)
 		n = merge_kernels(merges[i], ks, n);
 	if (!n)
 		die("usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]"
-		    " [--budget CONFIG=FILE] [--merge REPORT.json] CONFIG/OPT/VARIANT=KDIR...");
+		    " [--budget CONFIG[/OPT]=FILE] [--merge REPORT.json] CONFIG/OPT/VARIANT=KDIR...");
 	link_baselines(ks, n, baseline);
 	link_budgets(ks, n, budgets, nbudgets);
 	for (i = 0; i < n; i++)

@@ -57,7 +57,7 @@ done
 ok "tksize diff == bloat-o-meter on $pairs pairs, in all four modes"
 
 # the report carries the default diffs
-expect_grep '^tiny: orig -> inline\+units \(bloat-o-meter\)$' "$BUILD/tests/integration/make.log" "report diff summary"
-expect_grep '^## tiny: orig -> inline\+units, symbol by symbol$' "$BUILD/report.md" "report.md diff table"
+expect_grep '^tiny/Os: orig -> inline\+units \(bloat-o-meter\)$' "$BUILD/tests/integration/make.log" "report diff summary"
+expect_grep '^## tiny/Os: orig -> inline\+units, symbol by symbol$' "$BUILD/report.md" "report.md diff table"
 [ "$(jq '.diffs | length' "$BUILD/report.json")" -ge 1 ] || fail "report.json has no diffs"
 ok "the report carries orig -> inline+units"

@@ -13,24 +13,24 @@ bz=$(stat -c %s "$BUILD/kernels/tiny-Os-dce/bzImage")
 printf '# test budget\ntext %s\ndce bzimage %s\n' $(( (orig + dce) / 2 )) $((bz - 1)) >"$d/tiny.budget"
 if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/over.txt" 2>&1; then cat "$d/over.txt"; fail "over budget, yet the report passed"; fi
 cat "$d/over.txt"
-expect_grep "^tksize: tiny/orig: over budget: text $orig > $(( (orig + dce) / 2 )) by " "$d/over.txt" "orig over"
-expect_grep "^tksize: tiny/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/over.txt" "dce bzimage over by 1"
-if grep -q 'tiny/dce: over budget: text' "$d/over.txt"; then fail "dce text is within its budget"; fi
-expect_grep "^  tiny/dce +text +$dce of +$(( (orig + dce) / 2 ))  headroom $(( (orig + dce) / 2 - dce ))$" "$d/over.txt" "headroom line"
+expect_grep "^tksize: tiny/Os/orig: over budget: text $orig > $(( (orig + dce) / 2 )) by " "$d/over.txt" "orig over"
+expect_grep "^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/over.txt" "dce bzimage over by 1"
+if grep -q 'tiny/Os/dce: over budget: text' "$d/over.txt"; then fail "dce text is within its budget"; fi
+expect_grep "^  tiny/Os/dce +text +$dce of +$(( (orig + dce) / 2 ))  headroom $(( (orig + dce) / 2 - dce ))$" "$d/over.txt" "headroom line"
 [ "$(jq .over_budget "$BUILD/report.json")" = 3 ] || fail "report.json over_budget is not 3"
 ok "over-budget kernels named with figure and file; headroom shown"
 
 # all within: the report passes
 printf 'text %s\n' "$orig" >"$d/tiny.budget"
 make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/within.txt" 2>&1 || { cat "$d/within.txt"; fail "within budget, yet the report failed"; }
-expect_grep "^  tiny/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt" "zero headroom"
+expect_grep "^  tiny/Os/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt" "zero headroom"
 ok "a kernel exactly at its limit passes"
 
 # min_ram, in MiB, against what the bisection found
-ram=$(jq '.kernels[] | select(.name == "tiny/dce") | .boot.min_ram_mib' "$BUILD/report.json")
+ram=$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .boot.min_ram_mib' "$BUILD/report.json")
 printf 'dce min_ram %s\n' $((ram - 1)) >"$d/tiny.budget"
 if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/ram.txt" 2>&1; then fail "min_ram over budget, yet the report passed"; fi
-expect_grep "^tksize: tiny/dce: over budget: min_ram $ram > $((ram - 1)) by 1 " "$d/ram.txt" "min_ram over"
+expect_grep "^tksize: tiny/Os/dce: over budget: min_ram $ram > $((ram - 1)) by 1 " "$d/ram.txt" "min_ram over"
 ok "min_ram is checked in MiB"
 
 # malformed lines
