@@ -42,7 +42,7 @@ static void size_table(FILE *f, const struct kernel *ks, int n)
 	int i;
 
 	fputs("<h2>Sizes</h2>\n<p>As binutils <code>size</code> prints them; text % is the"
-	      " change against the baseline variant of the same config.</p>\n"
+	      " change against the baseline variant of the same config and opt level.</p>\n"
 	      "<table id=\"sizes\"><tr><th>kernel</th><th>text</th><th>data</th><th>bss</th>"
 	      "<th>dec</th><th>hex</th><th>text %</th><th>bzImage</th><th>boot</th></tr>\n", f);
 	for (i = 0; i < n; i++) {

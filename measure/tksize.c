@@ -514,7 +514,7 @@ static void write_md(const char *path, const struct kernel *ks, int n,
 
 	fprintf(f, "# tinykern size report\n\n");
 	fprintf(f, "Sizes as binutils `size` prints them; text%% is the change against the"
-		   " baseline variant of the same config.\n\n```\n");
+		   " baseline variant of the same config and opt level.\n\n```\n");
 	print_table(f, ks, n, "");
 	fprintf(f, "```\n\n## Boot\n\nkernel s: the guest's uptime when init printed its marker;"
 		   " wall s: the whole QEMU run under TCG; min RAM: the least `-m` it boots in.\n\n"
