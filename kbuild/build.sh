@@ -79,7 +79,10 @@ main() {
 		{ gather_stack_usage "$obj" "$(cd "$src" && pwd -P)" >"$kdir/stack.su.tmp" && mv "$kdir/stack.su.tmp" "$kdir/stack.su"; }
 	echo "$secs" >"$kdir/build.seconds"
 	left=
-	[ -n "${4:-}" ] && left=", $((${4#*/} - ${4%/*})) builds left"
+	if [ -n "${4:-}" ]; then
+		n=$((${4#*/} - ${4%/*}))
+		left=", $n build$([ "$n" = 1 ] || echo s) left"
+	fi
 	echo "  DONE    build $name$place in $elapsed$left"
 }
 
