@@ -32,3 +32,31 @@ void elf_close(Elf *elf, int fd)
 		elf_end(elf);
 	close(fd);
 }
+
+int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg)
+{
+	Elf_Scn *scn = NULL;
+	int fd;
+	Elf *elf = elf_open(path, &fd);
+
+	if (!elf)
+		return -1;
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *data;
+		GElf_Shdr sh;
+		size_t i;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		for (i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym s;
+			const char *name;
+
+			if (gelf_getsym(data, (int)i, &s) && (name = elf_strptr(elf, sh.sh_link, s.st_name)))
+				fn(elf, &s, name, arg);
+		}
+	}
+	elf_close(elf, fd);
+	return 0;
+}

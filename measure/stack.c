@@ -30,40 +30,27 @@ static int by_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void add_func(Elf *elf, const GElf_Sym *s, const char *name, void *arg)
+{
+	struct names *fn = arg;
+
+	(void)elf;
+	if (GELF_ST_TYPE(s->st_info) != STT_FUNC || !s->st_size)
+		return;
+	if (fn->n == fn->cap) {
+		fn->cap = fn->cap ? 2 * fn->cap : 4096;
+		fn->v = realloc(fn->v, fn->cap * sizeof(*fn->v));
+		if (!fn->v)
+			die("out of memory");
+	}
+	fn->v[fn->n++] = strdup(name);
+}
+
 /* The names of vmlinux's FUNC symbols with code, sorted for bsearch. */
 static int func_names(const char *vmlinux, struct names *fn)
 {
-	Elf_Scn *scn = NULL;
-	int fd;
-	Elf *elf = elf_open(vmlinux, &fd);
-
-	if (!elf)
+	if (elf_each_symbol(vmlinux, add_func, fn))
 		return -1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-		size_t i;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
-			continue;
-		d = elf_getdata(scn, NULL);
-		for (i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
-			    !s.st_size || !(name = elf_strptr(elf, sh.sh_link, s.st_name)))
-				continue;
-			if (fn->n == fn->cap) {
-				fn->cap = fn->cap ? 2 * fn->cap : 4096;
-				fn->v = realloc(fn->v, fn->cap * sizeof(*fn->v));
-				if (!fn->v)
-					die("out of memory");
-			}
-			fn->v[fn->n++] = strdup(name);
-		}
-	}
-	elf_close(elf, fd);
 	qsort(fn->v, fn->n, sizeof(*fn->v), by_str);
 	return 0;
 }

@@ -133,35 +133,24 @@ static int include_sym(Elf *elf, const GElf_Sym *s, const char *name, const char
 	return strchr(types, nm_type(&sh, bind == STB_GLOBAL)) && !skipped_name(name);
 }
 
+struct sym_filter {
+	const char *types;
+	struct symlist *l;
+};
+
+static void keep_sym(Elf *elf, const GElf_Sym *s, const char *name, void *arg)
+{
+	struct sym_filter *f = arg;
+
+	if (include_sym(elf, s, name, f->types))
+		add_sym(f->l, name, (long long)s->st_size);
+}
+
 static int read_syms(const char *path, const char *types, struct symlist *l)
 {
-	Elf_Scn *scn = NULL;
-	int fd;
-	Elf *elf = elf_open(path, &fd);
+	struct sym_filter f = { types, l };
 
-	if (!elf)
-		return -1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
-		GElf_Shdr sh;
-		size_t i;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		for (i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (!gelf_getsym(data, (int)i, &s))
-				continue;
-			name = elf_strptr(elf, sh.sh_link, s.st_name);
-			if (name && include_sym(elf, &s, name, types))
-				add_sym(l, name, (long long)s.st_size);
-		}
-	}
-	elf_close(elf, fd);
-	return 0;
+	return elf_each_symbol(path, keep_sym, &f);
 }
 
 static int by_name(const void *a, const void *b)
