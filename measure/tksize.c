@@ -255,7 +255,7 @@ const char *text_change(const struct kernel *k, char *buf, size_t len)
 }
 
 static void print_opt_table(FILE *f, const struct kernel *ks, int n, const char *opt,
-			    const char *indent, char *buf, size_t len);
+			    const char *indent);
 
 /* "CONFIG_CC_OPTIMIZE_FOR_SIZE" for Os: how the cover letter named its tables. */
 static const char *opt_title(const char *opt)
@@ -273,7 +273,6 @@ static const char *opt_title(const char *opt)
  */
 static void print_table(FILE *f, const struct kernel *ks, int n, const char *indent)
 {
-	char buf[32];
 	int i, j, shown = 0;
 
 	for (i = 0; i < n; i++) {
@@ -283,13 +282,14 @@ static void print_table(FILE *f, const struct kernel *ks, int n, const char *ind
 			continue;	/* this opt level's table is printed */
 		if (strcmp(ks[i].opt, "-"))
 			fprintf(f, "%s%s%s:\n", shown++ ? "\n" : "", indent, opt_title(ks[i].opt));
-		print_opt_table(f, ks, n, ks[i].opt, indent, buf, sizeof(buf));
+		print_opt_table(f, ks, n, ks[i].opt, indent);
 	}
 }
 
 static void print_opt_table(FILE *f, const struct kernel *ks, int n, const char *opt,
-			    const char *indent, char *buf, size_t len)
+			    const char *indent)
 {
+	char buf[32];
 	int i;
 
 	fprintf(f, "%s   text    data     bss     dec     hex filename                         text%%  bzImage  boot\n",
@@ -310,7 +310,7 @@ static void print_opt_table(FILE *f, const struct kernel *ks, int n, const char 
 		fprintf(f, "%s%7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIx64
 			" %-31s %7s %8lld  %s\n", indent,
 			k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k), file,
-			text_change(k, buf, len), k->bzimage, k->boot);
+			text_change(k, buf, sizeof(buf)), k->bzimage, k->boot);
 	}
 }
 
