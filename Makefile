@@ -58,8 +58,10 @@ INITRAMFS := $(BUILD)/rootfs/initramfs.cpio.xz
 DISK      := $(BUILD)/rootfs/disk.ext2
 MEASURE   := $(BUILD)/tools/tksize
 
-# The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3).
+# The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3), and the
+# fragments merge.sh makes its .config from, in that order.
 kdir    = $(BUILD)/kernels/$(1)-$(2)-$(3)
+kfrags  = $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config
 # A config fragment and, recursively, the fragments it names in "# base:".
 frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
 	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
@@ -141,8 +143,7 @@ $(call kdir,$(1),$(2),$(3))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/v
 		$(FRAGMENTS)/opt-$(2).config tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)/$(3)"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config \
-		$(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config
+	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3))
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/obj/.config: $(call kdir,$(1),$(2),$(3))/config.stamp ;
 $(call kdir,$(1),$(2),$(3))/vmlinux: $(call kdir,$(1),$(2),$(3))/obj/.config kbuild/build.sh $(SRC_STAMP)
@@ -161,8 +162,7 @@ $(call kdir,$(1),$(2),$(3))/debug/config.stamp: $(call kdir,$(1),$(2),$(3))/conf
 		$(FRAGMENTS)/debug-info.config
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)/$(3) +debug-info"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config \
-		$(FRAGMENTS)/opt-$(2).config $(FRAGMENTS)/debug-info.config
+	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/debug/obj/.config: $(call kdir,$(1),$(2),$(3))/debug/config.stamp ;
 $(call kdir,$(1),$(2),$(3))/debug/vmlinux: $(call kdir,$(1),$(2),$(3))/debug/obj/.config \
