@@ -29,7 +29,7 @@ for sig in INT KILL; do
 	ok "SIG$sig after ${secs}s: nothing left that looks built"
 
 	make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.rerun.log" 2>&1 || { cat "$d/$sig.rerun.log"; fail "$sig: rerun failed"; }
-	expect_grep "RESUME  tiny/$vre: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
+	expect_grep "RESUME  tiny/Os/$vre: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
 	size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/after-$sig"
 	cmp -s "$d/uninterrupted" "$d/after-$sig" ||
 		fail "$sig: sizes after the rerun $(cat "$d/after-$sig") differ from $(cat "$d/uninterrupted")"
