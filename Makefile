@@ -57,6 +57,9 @@ BUSYBOX   := $(BUILD)/busybox/busybox
 INITRAMFS := $(BUILD)/rootfs/initramfs.cpio.xz
 DISK      := $(BUILD)/rootfs/disk.ext2
 MEASURE   := $(BUILD)/tools/tksize
+# Merged .configs by a hash of their inputs (tinyconfigs/merge.sh -c), so
+# kernel folders deleted and made again skip kconfig, as ccache skips gcc.
+CONFIG_CACHE := $(BUILD)/config-cache
 
 # The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3), and the
 # fragments merge.sh makes its .config from, in that order.
@@ -143,7 +146,7 @@ $(call kdir,$(1),$(2),$(3))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/v
 		$(FRAGMENTS)/opt-$(2).config tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)/$(3)"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3))
+	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3))
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/obj/.config: $(call kdir,$(1),$(2),$(3))/config.stamp ;
 $(call kdir,$(1),$(2),$(3))/vmlinux: $(call kdir,$(1),$(2),$(3))/obj/.config kbuild/build.sh $(SRC_STAMP)
@@ -162,7 +165,7 @@ $(call kdir,$(1),$(2),$(3))/debug/config.stamp: $(call kdir,$(1),$(2),$(3))/conf
 		$(FRAGMENTS)/debug-info.config
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(1)/$(2)/$(3) +debug-info"
-	@tinyconfigs/merge.sh $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config
+	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/debug/obj/.config: $(call kdir,$(1),$(2),$(3))/debug/config.stamp ;
 $(call kdir,$(1),$(2),$(3))/debug/vmlinux: $(call kdir,$(1),$(2),$(3))/debug/obj/.config \
@@ -239,7 +242,7 @@ bench: $(DEPS)
 check: $(DEPS)
 	@tests/run.sh
 
-## clean: remove the kernels and reports (keeps the source tree and busybox)
+## clean: remove the kernels and reports (keeps the source tree, busybox and the config cache)
 clean:
 	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs
 

@@ -35,3 +35,29 @@ mkdir -p "$d/good"
 tinyconfigs/merge.sh "$src" "$d/good" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
 expect_grep '^CONFIG_CC_FORCE_INLINE=y' "$d/good/.config" "orig .config"
 ok "tiny + orig merge cleanly"
+
+# The config cache (-c): the same inputs give the same .config without
+# running kconfig (merge.sh's scratch folder gets no kconfig log); other
+# inputs, or a re-extracted source tree, get an entry of their own; a
+# failed merge caches nothing.
+c=$d/cache
+entries() { find "$c" -name '*.config' | wc -l; }
+mkdir -p "$d/miss" "$d/hit"
+tinyconfigs/merge.sh -c "$c" "$src" "$d/miss" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+[ "$(entries)" = 1 ] || fail "cache: $(entries) entries after one merge, not 1"
+tinyconfigs/merge.sh -c "$c" "$src" "$d/hit" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+[ ! -e "$d/hit/.tinykern-config/log" ] || fail "cache: the second merge of the same fragments ran kconfig"
+cmp "$d/good/.config" "$d/hit/.config" || fail "cache: a cached .config differs from a fresh merge"
+ok "cache: a second merge of the same fragments is taken from the cache, byte for byte a fresh merge's"
+if tinyconfigs/merge.sh -c "$c" "$src" "$d/unknown" tinyconfigs/tiny.config "$d/unknown.config" 2>/dev/null; then
+	fail "cache: merge accepted an unknown symbol"
+fi
+[ "$(entries)" = 1 ] || fail "cache: a failed merge left an entry"
+mkdir -p "$d/other"
+tinyconfigs/merge.sh -c "$c" "$src" "$d/other" tinyconfigs/tiny.config tinyconfigs/variant-inline.config
+[ -e "$d/other/.tinykern-config/log" ] && [ "$(entries)" = 2 ] || fail "cache: other fragments were not merged afresh"
+touch "$src/.tinykern-version"
+mkdir -p "$d/retree"
+tinyconfigs/merge.sh -c "$c" "$src" "$d/retree" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+[ -e "$d/retree/.tinykern-config/log" ] && [ "$(entries)" = 3 ] || fail "cache: a re-extracted tree reused a cached .config"
+ok "cache: other fragments, a new source tree and failed merges each miss"

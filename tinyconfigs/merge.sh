@@ -1,13 +1,19 @@
 #!/bin/sh
 # configs: make the .config for one kernel from a config fragment and a
 # variant fragment, and prove kconfig kept every symbol they ask for.
-#   usage: merge.sh SRCTREE OBJDIR CONFIG_FRAGMENT VARIANT_FRAGMENT
+#   usage: merge.sh [-c CACHEDIR] SRCTREE OBJDIR CONFIG_FRAGMENT MORE_FRAGMENTS...
 # A "# base: NAME" line in the config fragment picks what it builds on:
 # another fragment tinyconfigs/NAME.config (merged first, and its own base
 # followed), or a kbuild target such as i386_defconfig.  Without one the
 # base is `make tinyconfig`.  The result is written to OBJDIR/.config only
 # when it differs, so kbuild rebuilds only what changed.
+# With -c, a merged .config is kept in CACHEDIR under a hash of all that
+# went into it, and a later merge of the same inputs (after the kernel
+# folders were deleted, say) takes it from there instead of running
+# kconfig five times over.  The dropped-symbol check runs either way.
 set -eu
+cache=
+if [ "${1:-}" = -c ]; then cache=$2; shift 2; fi
 src=$1 obj=$2
 shift 2
 frags="$*"
@@ -38,18 +44,39 @@ for f in $frags; do
 		END { exit bad }' "$f"
 done
 
+# The cache key: this script, the base, the fragments' contents in order,
+# the source tree (source/ rewrites .tinykern-version at every extraction,
+# so its inode and time change with the tree) and the toolchain kconfig
+# probes.  No key without that file: then nothing is cached.
+cache_key() {
+	[ -r "$src/.tinykern-version" ] || return 1
+	{
+		cat "$0"; echo "base $base"
+		# shellcheck disable=SC2086
+		for f in $frags; do echo "-- fragment"; cat "$f"; done
+		stat -L -c '%i %y' "$src/.tinykern-version"; cat "$src/.tinykern-version"
+		gcc --version | head -n 1; ld --version | head -n 1
+	} | sha256sum | cut -c 1-32
+}
+
 # A scratch O= folder of its own, kept between runs so kconfig's host
 # tools are built once; only its .config is started afresh.
 work=$obj/.tinykern-config
 mkdir -p "$work"
 rm -f "$work/.config"
-kmake() { make -s -C "$src" O="$work" ARCH=i386 "$@"; }
-kmake "$base" >"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: make $base failed" >&2; exit 1; }
-# shellcheck disable=SC2086
-KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
-	"$work/.config" $frags >>"$work/log" 2>&1 ||
-	{ cat "$work/log" >&2; echo "configs: merge_config.sh failed on $frags" >&2; exit 1; }
-kmake olddefconfig >>"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: olddefconfig failed" >&2; exit 1; }
+key=
+[ -z "$cache" ] || key=$(cache_key) || key=
+if [ -n "$key" ] && [ -r "$cache/$key.config" ]; then
+	cp "$cache/$key.config" "$work/.config"
+else
+	kmake() { make -s -C "$src" O="$work" ARCH=i386 "$@"; }
+	kmake "$base" >"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: make $base failed" >&2; exit 1; }
+	# shellcheck disable=SC2086
+	KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
+		"$work/.config" $frags >>"$work/log" 2>&1 ||
+		{ cat "$work/log" >&2; echo "configs: merge_config.sh failed on $frags" >&2; exit 1; }
+	kmake olddefconfig >>"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: olddefconfig failed" >&2; exit 1; }
+fi
 
 # merge_config.sh only warns when kconfig drops a symbol: make it an error.
 awk '
@@ -72,6 +99,12 @@ awk '
 		}
 		exit bad
 	}' final="$work/.config" $frags "$work/.config"
+
+# Only a config that passed the check goes into the cache.
+if [ -n "$key" ] && [ ! -e "$cache/$key.config" ]; then
+	mkdir -p "$cache"
+	cp "$work/.config" "$cache/$key.config.$$" && mv "$cache/$key.config.$$" "$cache/$key.config"
+fi
 
 if ! cmp -s "$work/.config" "$obj/.config"; then
 	cp "$work/.config" "$obj/.config.new" && mv "$obj/.config.new" "$obj/.config"
