@@ -137,21 +137,31 @@ $(DISK): rootfs/mkdisk.sh | $(DEPS)
 $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(SRC_STAMP)
 	@rootfs/mkinitramfs.sh $(SRC) $(BUSYBOX) $@
 
-# One set of rules per kernel.  config.stamp reruns the merge when a
-# fragment changes; merge.sh rewrites obj/.config only when its content
-# changes, and make notices an unchanged .config, so a comment edit in a
-# fragment does not rebuild the kernel.
-define kernel_rules
-$(call kdir,$(1),$(2),$(3))/config.stamp: $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(3).config \
-		$(FRAGMENTS)/opt-$(2).config tinyconfigs/merge.sh $(SRC_STAMP)
+# The rules of one build folder $(1): config.stamp reruns the merge of
+# fragments $(2) when they, the bases of config $(5) or merge.sh change;
+# merge.sh rewrites obj/.config only when its content changes, and make
+# notices an unchanged .config, so a comment edit in a fragment does not
+# rebuild the kernel.  $(3) names the build in the progress lines, $(4) is
+# its place among the run's builds ("2/8").
+define build_folder_rules
+$(1)/config.stamp: $(sort $(2) $(call frag_chain,$(5))) tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
-	@echo "  CONFIG  $(1)/$(2)/$(3)"
-	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3))
+	@echo "  CONFIG  $(3)"
+	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(2)
 	@touch $$@
-$(call kdir,$(1),$(2),$(3))/obj/.config: $(call kdir,$(1),$(2),$(3))/config.stamp ;
-$(call kdir,$(1),$(2),$(3))/vmlinux: $(call kdir,$(1),$(2),$(3))/obj/.config kbuild/build.sh $(SRC_STAMP)
-	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2)/$(3) $(4)
-$(call kdir,$(1),$(2),$(3))/bzImage: $(call kdir,$(1),$(2),$(3))/vmlinux ;
+$(1)/obj/.config: $(1)/config.stamp ;
+$(1)/vmlinux: $(1)/obj/.config kbuild/build.sh $(SRC_STAMP)
+	@kbuild/build.sh $(SRC) $$(@D) $(3) $(4)
+$(1)/bzImage: $(1)/vmlinux ;
+endef
+
+# One kernel: its build folder, boot check and RAM bisection, and its twin
+# with debug info in KDIR/debug (the same fragments plus debug-info.config).
+define kernel_rules
+$(call build_folder_rules,$(call kdir,$(1),$(2),$(3)),$(call \
+	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1))
+$(call build_folder_rules,$(call kdir,$(1),$(2),$(3))/debug,$(call \
+	kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config,$(1)/$(2)/$(3)+debug,$(5),$(1))
 $(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
 		$(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
 	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
@@ -160,17 +170,6 @@ $(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(IN
 $(call kdir,$(1),$(2),$(3))/minram.result: $(call kdir,$(1),$(2),$(3))/boot.stamp boot/minram.sh
 	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
 		boot/minram.sh $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
-# The twin with debug info: the same fragments plus debug-info.config.
-$(call kdir,$(1),$(2),$(3))/debug/config.stamp: $(call kdir,$(1),$(2),$(3))/config.stamp \
-		$(FRAGMENTS)/debug-info.config
-	@mkdir -p $$(@D)/obj
-	@echo "  CONFIG  $(1)/$(2)/$(3) +debug-info"
-	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(call kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config
-	@touch $$@
-$(call kdir,$(1),$(2),$(3))/debug/obj/.config: $(call kdir,$(1),$(2),$(3))/debug/config.stamp ;
-$(call kdir,$(1),$(2),$(3))/debug/vmlinux: $(call kdir,$(1),$(2),$(3))/debug/obj/.config \
-		kbuild/build.sh $(SRC_STAMP)
-	@kbuild/build.sh $(SRC) $$(@D) $(1)/$(2)/$(3)+debug $(5)
 endef
 # $(4) and $(5) are the places of the kernel and its debug twin among the
 # run's builds, "2/8", for the progress lines.
