@@ -6,12 +6,19 @@
 # boot) and keeps each probe's console in OUTDIR/minram/MIB/.  Two probes
 # run at once, splitting the interval in three, since each boot uses one
 # core.  Environment: MINRAM_MAX (MiB known to boot, default 64),
-# MINRAM_TIMEOUT (seconds per probe, default 10: a kernel short of memory
-# often hangs silently, so the probes time out sooner than a normal boot).
+# MINRAM_TIMEOUT (seconds per probe).  A kernel short of memory often hangs
+# silently, so the probes time out sooner than a normal boot: by default
+# after three times the wall time of the kernel's own boot check
+# (OUTDIR/boot.result), and never sooner than 10 s, so that a big kernel
+# on a busy machine is not taken for one that hangs.
 set -u
 kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
 here=$(dirname "$0")
 hi=${MINRAM_MAX:-64} lo=0
+timeout=${MINRAM_TIMEOUT:-10}
+if [ -z "${MINRAM_TIMEOUT:-}" ] && [ -r "$out/boot.result" ]; then
+	timeout=$(awk '$1 == "seconds" { t = int(3 * $2 + 1) } END { print (t > 10 ? t : 10) }' "$out/boot.result")
+fi
 dir=$out/minram
 rm -rf "$dir"
 mkdir -p "$dir"
@@ -19,7 +26,7 @@ mkdir -p "$dir"
 
 # probe MIB: boot with that much RAM; record and return the verdict
 probe() {
-	if QEMU_MEM=${1}M BOOT_TIMEOUT=${MINRAM_TIMEOUT:-10} \
+	if QEMU_MEM=${1}M BOOT_TIMEOUT=$timeout \
 		"$here/boot.sh" "$kernel" "$initrd" "$dir/$1" "$name@${1}M" >/dev/null 2>&1; then
 		echo "probe $1 PASS" >>"$dir/probes"
 		return 0
@@ -28,7 +35,7 @@ probe() {
 	return 1
 }
 
-probe "$hi" || { echo "  FAIL    minram $name: does not boot in ${hi} MiB" >&2; exit 1; }
+probe "$hi" || { echo "  FAIL    minram $name: does not boot in ${hi} MiB within ${timeout}s" >&2; exit 1; }
 while [ $((hi - lo)) -gt 1 ]; do
 	a=$((lo + (hi - lo) / 3)) b=$((lo + 2 * (hi - lo) / 3))
 	[ "$a" -le "$lo" ] && a=$((lo + 1))
