@@ -266,5 +266,6 @@ help:
 	@echo "  TARBALL=$(TARBALL)"
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"
 	@echo "  BOOT_TIMEOUT=$${BOOT_TIMEOUT:-60}  QEMU_MEM=$${QEMU_MEM:-64M}  QEMU_ACCEL=$${QEMU_ACCEL:-tcg}"
+	@echo "  MINRAM_TIMEOUT=$${MINRAM_TIMEOUT:-(3x the boot check, at least 10 s)}  BENCH_PLAIN=$${BENCH_PLAIN:-yes}"
 
 endif # the lock
