@@ -70,12 +70,13 @@ if [ -n "$key" ] && [ -r "$cache/$key.config" ]; then
 	cp "$cache/$key.config" "$work/.config"
 else
 	kmake() { make -s -C "$src" O="$work" ARCH=i386 "$@"; }
-	kmake "$base" >"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: make $base failed" >&2; exit 1; }
+	# a kconfig step failed: show its log, then say which
+	failed() { cat "$work/log" >&2; echo "configs: $*" >&2; exit 1; }
+	kmake "$base" >"$work/log" 2>&1 || failed "make $base failed"
 	# shellcheck disable=SC2086
 	KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
-		"$work/.config" $frags >>"$work/log" 2>&1 ||
-		{ cat "$work/log" >&2; echo "configs: merge_config.sh failed on $frags" >&2; exit 1; }
-	kmake olddefconfig >>"$work/log" 2>&1 || { cat "$work/log" >&2; echo "configs: olddefconfig failed" >&2; exit 1; }
+		"$work/.config" $frags >>"$work/log" 2>&1 || failed "merge_config.sh failed on $frags"
+	kmake olddefconfig >>"$work/log" 2>&1 || failed "olddefconfig failed"
 fi
 
 # merge_config.sh only warns when kconfig drops a symbol: make it an error.
