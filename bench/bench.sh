@@ -106,15 +106,14 @@ t0=$(now)
 hmake kernels >"$work/warm.log" 2>&1
 t_warm=$(since "$t0")
 
-
 {
 	echo "tinykern bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(gcc -dumpfullversion) $(qemu-system-i386 --version | head -n 1)"
 	printf '(a) make, 3 kernels built and booted (cold ccache)  %8ss\n' "$t_harness"
 	if [ -n "$t_plain" ]; then
-	printf '    plain kbuild + qemu, same 3 kernels (cold)     %8ss\n' "$t_plain"
-	printf '    overhead ratio make / plain                     %8s   target <= 1.05\n' "$(ratio "$t_harness" "$t_plain")"
+		printf '    plain kbuild + qemu, same 3 kernels (cold)     %8ss\n' "$t_plain"
+		printf '    overhead ratio make / plain                     %8s   target <= 1.05\n' "$(ratio "$t_harness" "$t_plain")"
 	else
-	printf '    plain kbuild + qemu: not run (BENCH_PLAIN=no)\n'
+		printf '    plain kbuild + qemu: not run (BENCH_PLAIN=no)\n'
 	fi
 	printf '    (min-RAM bisection, not in the ratio            %8ss)\n' "$t_ram"
 	printf '(b) no-op rerun of make                             %8ss   target <= 2\n' "$t_noop"
