@@ -11,7 +11,7 @@ make -s BUILD="$BUILD" source >/dev/null
 src=$BUILD/src/linux
 obj=$d/obj
 mkdir -p "$obj"
-tinyconfigs/merge.sh -c "$BUILD/config-cache" "$src" "$obj" \
+tinyconfigs/merge.sh "$src" "$obj" \
 	tinyconfigs/large.config tinyconfigs/variant-orig.config tinyconfigs/opt-O2.config
 
 # The faults need what i386_defconfig has and lacks; a config that
