@@ -10,23 +10,35 @@ make -s BUILD="$BUILD" VARIANTS=$v boots >/dev/null
 size "$k/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }' >"$d/uninterrupted"
 cp "$k/bzImage" "$d/bzImage.uninterrupted"
 
+# wait_for_lines FILE N PID: until FILE has N lines; false if PID ends first
+wait_for_lines() {
+	while [ "$(wc -l 2>/dev/null <"$1" || echo 0)" -lt "$2" ]; do
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.05
+	done
+}
+
 for sig in INT KILL; do
 	# make a real rebuild due: drop the result and a few hundred objects
 	rm -f "$k/vmlinux" "$k/bzImage" "$k/obj/vmlinux"
 	find "$k/obj/kernel" "$k/obj/mm" "$k/obj/fs" -name '*.o' -delete
 	# its own process group, as a terminal's foreground job is, and SIGINT
 	# not ignored (sh ignores it in background jobs)
+	rm -f "$k/build.log"
 	setsid env --default-signal=INT make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.log" 2>&1 &
 	pid=$!
-	secs=$((3 + $(od -An -N1 -tu1 /dev/urandom) % 8))
-	sleep "$secs"
-	kill -0 "$pid" 2>/dev/null || { cat "$d/$sig.log"; fail "$sig: make ended before the signal"; }
+	# The random point is counted in kbuild's own output, not in seconds:
+	# from a warm ccache the ~220 objects rebuild in a few seconds on a
+	# fast machine, and a fixed delay may land after the build is done.
+	at=$((1 + $(od -An -N1 -tu1 /dev/urandom) % 150))
+	wait_for_lines "$k/build.log" "$at" "$pid" || { cat "$d/$sig.log"; fail "$sig: make ended before kbuild printed $at lines"; }
 	kill -"$sig" -"$pid"
 	wait "$pid" || true
 	sleep 1
 	if pgrep -f "O=$k/obj" >/dev/null; then fail "$sig: kbuild still running after the signal"; fi
+	! grep -q 'bzImage is ready' "$k/build.log" || fail "$sig: kbuild finished before the signal reached it; nothing was interrupted"
 	[ ! -e "$k/vmlinux" ] && [ ! -e "$k/bzImage" ] || fail "$sig: an interrupted build left a vmlinux or bzImage"
-	ok "SIG$sig after ${secs}s: nothing left that looks built"
+	ok "SIG$sig at line $at of kbuild's output: nothing left that looks built"
 
 	make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.rerun.log" 2>&1 || { cat "$d/$sig.rerun.log"; fail "$sig: rerun failed"; }
 	expect_grep "RESUME  tiny/Os/$vre: the last build was interrupted" "$d/$sig.rerun.log" "$sig rerun"
