@@ -15,9 +15,11 @@ set -u
 kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
 here=$(dirname "$0")
 hi=${MINRAM_MAX:-64} lo=0
-timeout=${MINRAM_TIMEOUT:-10}
+floor=10
+timeout=${MINRAM_TIMEOUT:-$floor}
 if [ -z "${MINRAM_TIMEOUT:-}" ] && [ -r "$out/boot.result" ]; then
-	timeout=$(awk '$1 == "seconds" { t = int(3 * $2 + 1) } END { print (t > 10 ? t : 10) }' "$out/boot.result")
+	timeout=$(awk -v floor=$floor '$1 == "seconds" { t = int(3 * $2 + 1) }
+		END { print (t > floor ? t : floor) }' "$out/boot.result")
 fi
 dir=$out/minram
 rm -rf "$dir"
