@@ -56,6 +56,10 @@ fi
 mkdir -p "$d/other"
 tinyconfigs/merge.sh -c "$c" "$src" "$d/other" tinyconfigs/tiny.config tinyconfigs/variant-inline.config
 [ -e "$d/other/.tinykern-config/log" ] && [ "$(entries)" = 2 ] || fail "cache: other fragments were not merged afresh"
+# a re-extraction, as merge.sh sees one; put back afterwards, so that the
+# Makefile's own cache still matches the shared tree
+touch -r "$src/.tinykern-version" "$d/version.mtime"
+trap 'touch -r "$d/version.mtime" "$src/.tinykern-version"' EXIT
 touch "$src/.tinykern-version"
 mkdir -p "$d/retree"
 tinyconfigs/merge.sh -c "$c" "$src" "$d/retree" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
