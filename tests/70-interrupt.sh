@@ -19,12 +19,12 @@ wait_for_lines() {
 }
 
 for sig in INT KILL; do
-	# make a real rebuild due: drop the result and a few hundred objects
-	rm -f "$k/vmlinux" "$k/bzImage" "$k/obj/vmlinux"
+	# make a real rebuild due: drop the result and a few hundred objects,
+	# and the last build's log, so that only this build's lines are counted
+	rm -f "$k/vmlinux" "$k/bzImage" "$k/obj/vmlinux" "$k/build.log"
 	find "$k/obj/kernel" "$k/obj/mm" "$k/obj/fs" -name '*.o' -delete
 	# its own process group, as a terminal's foreground job is, and SIGINT
 	# not ignored (sh ignores it in background jobs)
-	rm -f "$k/build.log"
 	setsid env --default-signal=INT make BUILD="$BUILD" VARIANTS=$v boots >"$d/$sig.log" 2>&1 &
 	pid=$!
 	# The random point is counted in kbuild's own output, not in seconds:
