@@ -14,13 +14,16 @@
  * CONFIG.budget caps the config at -Os; CONFIG-OPT.budget (tiny-O2.budget)
  * caps another opt level, which otherwise has no budget (see the Makefile).
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "budget.h"
+#include "util.h"
 
 const char *const budget_key_names[B_NKEYS] = {
 	"text", "data", "bss", "dec", "bzimage", "min_ram",
@@ -54,13 +57,12 @@ static long long parse_max(const char *s)
 	return errno || *end ? -1 : v;
 }
 
-static void add_line(struct budget *b, const char *file, int lineno, char *line)
+static void add_line(struct budget *b, const char *file, int lineno, char *line, const char *fragments)
 {
-	char *w[4], *save = NULL, text[512];
+	char *w[4], *save = NULL, *text = xstrdup(line);
 	struct budget_line *l;
 	int n = 0, key;
 
-	snprintf(text, sizeof(text), "%s", line);
 	for (w[n] = strtok_r(line, " \t", &save); w[n] && n < 3; w[++n] = strtok_r(NULL, " \t", &save))
 		;
 	if (n < 2 || n > 3 || (n == 3 && w[3]))
@@ -70,20 +72,32 @@ static void add_line(struct budget *b, const char *file, int lineno, char *line)
 		bad_line(file, lineno, "unknown key (text, data, bss, dec, bzimage or min_ram)", text);
 	if (parse_max(w[n - 1]) < 0)
 		bad_line(file, lineno, "limit is not a whole number of bytes", text);
+	if (n == 3) {
+		char *frag = xasprintf("%s/variant-%s.config", fragments, w[0]);
 
-	b->lines = realloc(b->lines, (size_t)(b->n + 1) * sizeof(*b->lines));
-	if (!b->lines)
-		bad_line(file, lineno, "out of memory", text);
+		if (access(frag, R_OK)) {
+			fprintf(stderr, "tksize: %s:%d: unknown variant '%s' (no %s): %s\n", file, lineno,
+				w[0], frag, text);
+			exit(2);
+		}
+		free(frag);
+		if (strlen(w[0]) >= sizeof(l->variant))
+			bad_line(file, lineno, "variant name too long", text);
+	}
+
+	b->lines = xrealloc(b->lines, (size_t)(b->n + 1) * sizeof(*b->lines));
 	l = &b->lines[b->n++];
 	snprintf(l->variant, sizeof(l->variant), "%s", n == 3 ? w[0] : "");
 	l->key = (enum budget_key)key;
 	l->max = parse_max(w[n - 1]);
 	l->lineno = lineno;
+	free(text);
 }
 
-void budget_read(struct budget *b, const char *config, const char *file)
+void budget_read(struct budget *b, const char *config, const char *file, const char *fragments)
 {
-	char line[512];
+	char *line = NULL;
+	size_t cap = 0;
 	int lineno = 0;
 	FILE *f = fopen(file, "r");
 
@@ -94,7 +108,7 @@ void budget_read(struct budget *b, const char *config, const char *file)
 		fprintf(stderr, "tksize: %s: %s\n", file, strerror(errno));
 		exit(2);
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while (getline(&line, &cap, f) > 0) {
 		char *p = line;
 
 		lineno++;
@@ -102,8 +116,9 @@ void budget_read(struct budget *b, const char *config, const char *file)
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p && *p != '#')
-			add_line(b, file, lineno, p);
+			add_line(b, file, lineno, p, fragments);
 	}
+	free(line);
 	fclose(f);
 }
 

@@ -23,9 +23,11 @@ struct budget {
 
 /*
  * Read FILE, the budget of CONFIG: lines "KEY MAX" or "VARIANT KEY MAX",
- * '#' comments and blank lines.  A bad line is fatal, named file:line.
+ * '#' comments and blank lines.  A bad line is fatal, named file:line; so
+ * is a VARIANT with no FRAGMENTS/variant-VARIANT.config (a typo would
+ * otherwise leave its limit unchecked forever).
  */
-void budget_read(struct budget *b, const char *config, const char *file);
+void budget_read(struct budget *b, const char *config, const char *file, const char *fragments);
 
 /* The limit on KEY for VARIANT (a variant's own line wins), or -1. */
 long long budget_limit(const struct budget *b, const char *variant, enum budget_key key);

@@ -1,25 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Opening ELF files the one way every tksize command does. */
+/* Opening ELF files and walking their sections and symbols through libelf. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "elfio.h"
+#include "util.h"
 
-Elf *elf_open(const char *path, int *fd)
+/* Every section with contents must lie inside the file. */
+static int check_extent(Elf *elf, const char *path, off_t filesize, char **err)
 {
+	Elf_Scn *scn = NULL;
+	size_t shnum, shstrndx;
+	GElf_Ehdr eh;
+
+	if (!gelf_getehdr(elf, &eh) || elf_getshdrnum(elf, &shnum) || elf_getshdrstrndx(elf, &shstrndx)) {
+		*err = xasprintf("%s: bad ELF header: %s", path, elf_errmsg(-1));
+		return -1;
+	}
+	/* libelf reports no sections at all when their table lies past the end */
+	if (eh.e_shoff && !shnum)
+		shnum = eh.e_shnum ? eh.e_shnum : 1;
+	if (shnum && (eh.e_shoff > (uint64_t)filesize ||
+		      (uint64_t)filesize - eh.e_shoff < (uint64_t)shnum * eh.e_shentsize)) {
+		*err = xasprintf("%s: truncated: the section headers end at %llu, the file is %lld bytes",
+				 path, (unsigned long long)(eh.e_shoff + (uint64_t)shnum * eh.e_shentsize),
+				 (long long)filesize);
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh)) {
+			*err = xasprintf("%s: bad section header %zu: %s", path, elf_ndxscn(scn), elf_errmsg(-1));
+			return -1;
+		}
+		if (sh.sh_type == SHT_NOBITS || !sh.sh_size)
+			continue;
+		if (sh.sh_offset > (uint64_t)filesize || (uint64_t)filesize - sh.sh_offset < sh.sh_size) {
+			const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+
+			*err = xasprintf("%s: truncated: section %s ends at %llu, the file is %lld bytes",
+					 path, name ? name : "?", (unsigned long long)(sh.sh_offset + sh.sh_size),
+					 (long long)filesize);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+Elf *elf_open(const char *path, int *fd, char **err)
+{
+	struct stat st;
 	Elf *elf;
 
 	*fd = open(path, O_RDONLY);
-	if (*fd < 0) {
-		fprintf(stderr, "tksize: %s: %s\n", path, strerror(errno));
+	if (*fd < 0 || fstat(*fd, &st)) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		if (*fd >= 0)
+			close(*fd);
 		return NULL;
 	}
 	elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		fprintf(stderr, "tksize: %s: not an ELF file\n", path);
+		*err = xasprintf("%s: not an ELF file", path);
+		elf_close(elf, *fd);
+		return NULL;
+	}
+	if (check_extent(elf, path, st.st_size, err)) {
 		elf_close(elf, *fd);
 		return NULL;
 	}
@@ -33,30 +85,134 @@ void elf_close(Elf *elf, int fd)
 	close(fd);
 }
 
-int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg)
+int elf_sizes(const char *path, struct sizes *sz, char **err)
 {
 	Elf_Scn *scn = NULL;
 	int fd;
-	Elf *elf = elf_open(path, &fd);
+	Elf *elf = elf_open(path, &fd, err);
+
+	memset(sz, 0, sizeof(*sz));
+	if (!elf)
+		return -1;
+	/* code or read-only is text, other sections with contents data, NOBITS bss */
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if ((sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_WRITE))
+			sz->text += sh.sh_size;
+		else if (sh.sh_type != SHT_NOBITS)
+			sz->data += sh.sh_size;
+		else
+			sz->bss += sh.sh_size;
+	}
+	elf_close(elf, fd);
+	return 0;
+}
+
+/* The .symtab_shndx section that extends symbol table SYMNDX, or NULL. */
+static Elf_Data *xindex_data(Elf *elf, size_t symndx)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB_SHNDX && sh.sh_link == symndx)
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+static int walk_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *path,
+		       elf_sym_fn *fn, void *arg, char **err)
+{
+	Elf_Data *data = elf_getdata(scn, NULL), *xdata = xindex_data(elf, elf_ndxscn(scn));
+	size_t i, n = sh->sh_size / sh->sh_entsize;
+
+	if (!data) {
+		*err = xasprintf("%s: cannot read .symtab: %s", path, elf_errmsg(-1));
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const char *name;
+		GElf_Word xndx = 0;
+		GElf_Sym s;
+
+		if (!gelf_getsymshndx(data, xdata, (int)i, &s, &xndx)) {
+			*err = xasprintf("%s: cannot read symbol %zu: %s", path, i, elf_errmsg(-1));
+			return -1;
+		}
+		name = elf_strptr(elf, sh->sh_link, s.st_name);
+		if (!name) {
+			*err = xasprintf("%s: symbol %zu has no name in the string table: %s", path, i,
+					 elf_errmsg(-1));
+			return -1;
+		}
+		if (s.st_shndx == SHN_XINDEX && !xdata) {
+			*err = xasprintf("%s: symbol %s has an extended section index, but there is"
+					 " no .symtab_shndx", path, name);
+			return -1;
+		}
+		fn(elf, &s, s.st_shndx == SHN_XINDEX ? xndx : s.st_shndx, name, arg);
+	}
+	return 0;
+}
+
+int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err)
+{
+	Elf_Scn *scn = NULL;
+	int fd, tables = 0, ret = 0;
+	Elf *elf = elf_open(path, &fd, err);
 
 	if (!elf)
 		return -1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
+	while (!ret && (scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
-		size_t i;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
 			continue;
-		data = elf_getdata(scn, NULL);
-		for (i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (gelf_getsym(data, (int)i, &s) && (name = elf_strptr(elf, sh.sh_link, s.st_name)))
-				fn(elf, &s, name, arg);
-		}
+		tables++;
+		ret = walk_symtab(elf, scn, &sh, path, fn, arg, err);
 	}
 	elf_close(elf, fd);
+	if (!ret && !tables) {
+		*err = xasprintf("%s: no symbol table (.symtab); is it stripped?", path);
+		return -1;
+	}
+	return ret;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int elf_code_ranges(Elf *elf, const char *path, struct range **v, size_t *n, char **err)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 16;
+
+	*n = 0;
+	*v = xmalloc(cap * sizeof(**v));
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh)) {
+			*err = xasprintf("%s: bad section header: %s", path, elf_errmsg(-1));
+			free(*v);
+			*v = NULL;
+			return -1;
+		}
+		if ((sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR) || !sh.sh_size)
+			continue;
+		if (*n == cap)
+			*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
+		(*v)[(*n)++] = (struct range){ sh.sh_addr, sh.sh_addr + sh.sh_size };
+	}
+	qsort(*v, *n, sizeof(**v), by_start);
 	return 0;
 }

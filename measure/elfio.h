@@ -1,23 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Reading ELF files through libelf, the one way every tksize room does. */
 #ifndef TINYKERN_ELFIO_H
 #define TINYKERN_ELFIO_H
 
 #include <gelf.h>
 #include <libelf.h>
+#include <stdint.h>
 
 /*
- * Open PATH as an ELF file for reading.  On failure it says why, once,
- * naming the file ("tksize: PATH: not an ELF file"), and returns NULL.
- * Close with elf_close().
+ * Every function here that can fail returns -1 (or NULL) and sets *ERR to
+ * a one-line reason that names the file, for the caller to print or keep
+ * (free it).  None prints, none exits.
  */
-Elf *elf_open(const char *path, int *fd);
+
+/*
+ * Open PATH as an ELF file for reading, with its section header table
+ * and every section's contents inside the file (a truncated file is an
+ * error, not a smaller kernel).  Close with elf_close().
+ */
+Elf *elf_open(const char *path, int *fd, char **err);
 void elf_close(Elf *elf, int fd);
 
+/* Berkeley sizes, as binutils `size` classifies allocated sections. */
+struct sizes {
+	uint64_t text, data, bss;
+};
+int elf_sizes(const char *path, struct sizes *sz, char **err);
+
 /*
- * Call FN for every named symbol in PATH's .symtab, with the open ELF (for
- * section lookups) and ARG.  Returns -1 if PATH cannot be opened.
+ * Call FN for every symbol in PATH's .symtab, with the open ELF (for
+ * section lookups), the symbol's real section index (SHN_XINDEX resolved
+ * through .symtab_shndx, so files with more than 65,279 sections work) and
+ * ARG.  A file without .symtab (stripped) is an error.
  */
-typedef void elf_sym_fn(Elf *elf, const GElf_Sym *sym, const char *name, void *arg);
-int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg);
+typedef void elf_sym_fn(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg);
+int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err);
+
+/* An address range [start, end). */
+struct range {
+	uint64_t start, end;
+};
+
+/*
+ * The address ranges of ELF's allocated code sections (SHF_ALLOC and
+ * SHF_EXECINSTR), sorted.  *V is malloc'ed.
+ */
+int elf_code_ranges(Elf *elf, const char *path, struct range **v, size_t *n, char **err);
 
 #endif

@@ -4,14 +4,25 @@
  * info, read through libdw: the modern form of Ingo's "22,000+ inline
  * functions ... inlined about a 100,000 times".
  *
+ * Only live code counts.  Under --gc-sections the DWARF of the functions
+ * the linker dropped stays in vmlinux with its addresses tombstoned near 0,
+ * so every address range is clipped to the image's allocated code sections
+ * first; an expansion with no byte left there is not counted at all.
+ *
  * Per function name, summed over every compilation unit as dwarves'
  * `pfunct --total_inline_stats` sums them (tests/90 compares the two):
- *  - each DW_TAG_inlined_subroutine, nested ones included, is one
- *    expansion, and the sum of its address ranges is its code;
+ *  - each DW_TAG_inlined_subroutine in live code is one expansion, nested
+ *    ones included, and its live bytes are its code.  A row therefore
+ *    includes the code of the expansions nested in it: __read_cr4's row
+ *    holds native_read_cr4's bytes inlined into it;
  *  - a DW_TAG_subprogram with DW_AT_inline says whether the function was
  *    declared inline (DW_INL_declared_inlined, _declared_not_inlined);
- *  - a DW_TAG_subprogram with code that is (or has as abstract origin) a
- *    function with DW_AT_inline is an out-of-line copy.
+ *  - a DW_TAG_subprogram with live code that is (or has as abstract
+ *    origin) a function with DW_AT_inline is an out-of-line copy.
+ *
+ * The kernel-wide byte total counts each byte of the image once: it is the
+ * union of the live ranges of the outermost expansions, so it is not the
+ * sum of the rows.
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -22,7 +33,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "elfio.h"
+#include "inline.h"
+#include "util.h"
 
 struct fn {
 	char *name;
@@ -37,6 +50,15 @@ struct fntab {
 	size_t cap, n;
 };
 
+/* What one walk over the DWARF collects. */
+struct walk {
+	struct fntab fns;
+	const struct range *code;	/* the image's code sections, sorted */
+	size_t ncode;
+	struct range *outer;	/* live ranges of outermost expansions */
+	size_t nouter, capouter;
+};
+
 static size_t hash(const char *s)
 {
 	size_t h = 5381;
@@ -46,31 +68,12 @@ static size_t hash(const char *s)
 	return h;
 }
 
-static void grow(struct fntab *t);
-
-static struct fn *lookup(struct fntab *t, const char *name)
-{
-	size_t i;
-
-	if (2 * (t->n + 1) > t->cap)
-		grow(t);
-	for (i = hash(name) & (t->cap - 1); t->v[i].name; i = (i + 1) & (t->cap - 1))
-		if (!strcmp(t->v[i].name, name))
-			return &t->v[i];
-	t->v[i].name = strdup(name);
-	t->v[i].last_cu = -1;
-	t->n++;
-	return &t->v[i];
-}
-
 static void grow(struct fntab *t)
 {
-	struct fntab bigger = { calloc(t->cap ? 2 * t->cap : 4096, sizeof(struct fn)),
+	struct fntab bigger = { xcalloc(t->cap ? 2 * t->cap : 4096, sizeof(struct fn)),
 				t->cap ? 2 * t->cap : 4096, 0 };
 	size_t i;
 
-	if (!bigger.v)
-		die("out of memory");
 	for (i = 0; i < t->cap; i++)
 		if (t->v[i].name) {
 			size_t j = hash(t->v[i].name) & (bigger.cap - 1);
@@ -84,15 +87,52 @@ static void grow(struct fntab *t)
 	*t = bigger;
 }
 
-/* Bytes of code a DIE covers: the sum of its address ranges. */
-static long long code_bytes(Dwarf_Die *die)
+static struct fn *lookup(struct fntab *t, const char *name)
+{
+	size_t i;
+
+	if (2 * (t->n + 1) > t->cap)
+		grow(t);
+	for (i = hash(name) & (t->cap - 1); t->v[i].name; i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i].name, name))
+			return &t->v[i];
+	t->v[i].name = xstrdup(name);
+	t->v[i].last_cu = -1;
+	t->n++;
+	return &t->v[i];
+}
+
+static void add_outer(struct walk *w, unsigned long long start, unsigned long long end)
+{
+	if (w->nouter == w->capouter)
+		w->outer = xrealloc(w->outer, (w->capouter = w->capouter ? 2 * w->capouter : 4096) *
+					      sizeof(*w->outer));
+	w->outer[w->nouter++] = (struct range){ start, end };
+}
+
+/*
+ * Live bytes of a DIE: its address ranges clipped to the code sections.
+ * With OUTER, the clipped pieces are also kept for the union.
+ */
+static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer)
 {
 	Dwarf_Addr base, start, end;
 	ptrdiff_t off = 0;
 	long long sum = 0;
+	size_t i;
 
-	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
-		sum += (long long)(end - start);
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		for (i = 0; i < w->ncode && w->code[i].start < end; i++) {
+			Dwarf_Addr s = start > w->code[i].start ? start : w->code[i].start;
+			Dwarf_Addr e = end < w->code[i].end ? end : w->code[i].end;
+
+			if (s >= e)
+				continue;
+			sum += (long long)(e - s);
+			if (outer)
+				add_outer(w, s, e);
+		}
+	}
 	return sum;
 }
 
@@ -106,44 +146,58 @@ static const char *origin_name(Dwarf_Die *die, Dwarf_Die *origin)
 	return dwarf_diename(origin);
 }
 
-static void visit(struct fntab *t, Dwarf_Die *die, long cu)
+static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 {
-	Dwarf_Die origin, child;
+	Dwarf_Die origin;
+	const char *name = origin_name(die, &origin);
+	long long bytes = live_bytes(w, die, !nested);
+	struct fn *f;
+
+	if (!name || !bytes)
+		return;
+	f = lookup(&w->fns, name);
+	f->sites++;
+	f->bytes += bytes;
+	if (f->last_cu != cu) {
+		f->cus++;
+		f->last_cu = cu;
+	}
+}
+
+static void visit_subprogram(struct walk *w, Dwarf_Die *die)
+{
 	Dwarf_Attribute attr;
+	Dwarf_Die origin;
 	Dwarf_Word inl;
 	const char *name;
 	struct fn *f;
 
-	switch (dwarf_tag(die)) {
-	case DW_TAG_inlined_subroutine:
-		name = origin_name(die, &origin);
+	if (dwarf_attr(die, DW_AT_inline, &attr) && !dwarf_formudata(&attr, &inl)) {
+		name = dwarf_diename(die);
 		if (!name)
-			break;
-		f = lookup(t, name);
-		f->sites++;
-		f->bytes += code_bytes(die);
-		if (f->last_cu != cu) {
-			f->cus++;
-			f->last_cu = cu;
-		}
-		break;
-	case DW_TAG_subprogram:
-		if (dwarf_attr(die, DW_AT_inline, &attr) && !dwarf_formudata(&attr, &inl)) {
-			name = dwarf_diename(die);
-			if (!name)
-				break;
-			f = lookup(t, name);
-			f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
-			f->outofline |= code_bytes(die) > 0;
-		} else if ((name = origin_name(die, &origin)) && code_bytes(die) > 0 &&
-			   dwarf_hasattr(&origin, DW_AT_inline)) {
-			lookup(t, name)->outofline = 1;
-		}
-		break;
+			return;
+		f = lookup(&w->fns, name);
+		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
+		f->outofline |= live_bytes(w, die, 0) > 0;
+	} else if ((name = origin_name(die, &origin)) && dwarf_hasattr(&origin, DW_AT_inline) &&
+		   live_bytes(w, die, 0) > 0) {
+		lookup(&w->fns, name)->outofline = 1;
 	}
+}
+
+/* NESTED: DIE lies inside an inlined subroutine. */
+static void visit(struct walk *w, Dwarf_Die *die, long cu, int nested)
+{
+	Dwarf_Die child;
+	int tag = dwarf_tag(die);
+
+	if (tag == DW_TAG_inlined_subroutine)
+		visit_inlined(w, die, cu, nested);
+	else if (tag == DW_TAG_subprogram)
+		visit_subprogram(w, die);
 	if (dwarf_child(die, &child) == 0) {
 		do
-			visit(t, &child, cu);
+			visit(w, &child, cu, nested || tag == DW_TAG_inlined_subroutine);
 		while (dwarf_siblingof(&child, &child) == 0);
 	}
 }
@@ -157,14 +211,37 @@ static int by_bytes(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+static int by_start(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Bytes covered by the union of V's ranges. */
+static long long union_bytes(struct range *v, size_t n)
+{
+	unsigned long long sum = 0, end = 0;
+	size_t i;
+
+	qsort(v, n, sizeof(*v), by_start);
+	for (i = 0; i < n; i++) {
+		unsigned long long s = v[i].start > end ? v[i].start : end;
+
+		if (v[i].end > s)
+			sum += v[i].end - s;
+		if (v[i].end > end)
+			end = v[i].end;
+	}
+	return (long long)sum;
+}
+
 /* Count, rank and free the table. */
 static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 {
-	struct fn *v = malloc((t->n + 1) * sizeof(*v));
+	struct fn *v = xmalloc((t->n + 1) * sizeof(*v));
 	size_t i, n = 0;
 
-	if (!v)
-		die("out of memory");
 	for (i = 0; i < t->cap; i++)
 		if (t->v[i].name)
 			v[n++] = t->v[i];
@@ -177,15 +254,9 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 		in->outofline += v[i].declared && v[i].outofline;
 		in->undeclared_inlined += !v[i].declared && v[i].sites;
 		in->sites += v[i].sites;
-		in->bytes += v[i].bytes;
-		if (v[i].sites && in->ntop < INLINE_TOP) {
-			struct inline_fn *top = &in->top[in->ntop++];
-
-			snprintf(top->name, sizeof(top->name), "%s", v[i].name);
-			top->bytes = v[i].bytes;
-			top->sites = v[i].sites;
-			top->cus = v[i].cus;
-		}
+		if (v[i].sites && in->ntop < INLINE_TOP)
+			in->top[in->ntop++] = (struct inline_fn){ xstrdup(v[i].name), v[i].bytes,
+								   v[i].sites, v[i].cus };
 		if (all && v[i].sites)
 			fprintf(all, "%-40s %10lld %8ld %5ld\n", v[i].name, v[i].bytes, v[i].sites, v[i].cus);
 		free(v[i].name);
@@ -194,35 +265,82 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 	free(t->v);
 }
 
-int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
+static int fail(struct inline_facts *in, char *why)
 {
-	struct fntab t = { 0 };
+	inline_free(in);
+	in->error = why;
+	return -1;
+}
+
+/* Walk every CU; -1 with *ERR on a DWARF error, never a partial success. */
+static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
+{
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 	long cu = 0;
+	int r;
+
+	while ((r = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
+		Dwarf_Die cudie;
+
+		if (!dwarf_offdie(dw, off + hsize, &cudie)) {
+			*err = xasprintf("%s: DWARF: no compilation unit DIE at offset %#llx: %s", vmlinux,
+					 (unsigned long long)(off + hsize), dwarf_errmsg(-1));
+			return -1;
+		}
+		visit(w, &cudie, cu++, 0);
+		off = next;
+	}
+	if (r < 0) {
+		*err = xasprintf("%s: DWARF: bad unit header at offset %#llx: %s", vmlinux,
+				 (unsigned long long)off, dwarf_errmsg(-1));
+		return -1;
+	}
+	if (!cu) {
+		*err = xasprintf("%s: no compilation units in .debug_info", vmlinux);
+		return -1;
+	}
+	return 0;
+}
+
+int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
+{
+	struct walk w = { 0 };
+	struct range *code = NULL;
+	char *err = NULL;
 	Dwarf *dw;
+	Elf *elf;
 	int fd;
 
 	memset(in, 0, sizeof(*in));
-	fd = open(vmlinux, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	dw = dwarf_begin(fd, DWARF_C_READ);
+	elf = elf_open(vmlinux, &fd, &err);
+	if (!elf)
+		return fail(in, err);
+	if (elf_code_ranges(elf, vmlinux, &code, &w.ncode, &err)) {
+		elf_close(elf, fd);
+		return fail(in, err);
+	}
+	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	if (!dw) {
-		fprintf(stderr, "tksize: %s: no DWARF: %s\n", vmlinux, dwarf_errmsg(-1));
-		close(fd);
-		return -1;
+		err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
+	} else {
+		w.code = code;
+		if (!walk_cus(dw, &w, vmlinux, &err))
+			in->bytes = union_bytes(w.outer, w.nouter);
+		dwarf_end(dw);
 	}
-	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cudie;
+	elf_close(elf, fd);
+	free(code);
+	free(w.outer);
+	if (err) {
+		size_t i;
 
-		if (dwarf_offdie(dw, off + hsize, &cudie))
-			visit(&t, &cudie, cu++);
-		off = next;
+		for (i = 0; i < w.fns.cap; i++)
+			free(w.fns.v[i].name);
+		free(w.fns.v);
+		return fail(in, err);
 	}
-	summarise(&t, in, all);
-	dwarf_end(dw);
-	close(fd);
+	summarise(&w.fns, in, all);
 	in->valid = 1;
 	return 0;
 }
@@ -238,35 +356,63 @@ void inline_print_totals(FILE *f, const struct inline_facts *in)
 		in->undeclared_inlined, in->sites, in->bytes);
 }
 
+/* One row "NAME TOTSZ EXP# SRC#" into IN's top list; NAME is any length. */
+static void load_row(struct inline_facts *in, char *line)
+{
+	char *name = strtok(line, " \t\n"), *rest = strtok(NULL, "\n");
+	struct inline_fn fn = { 0 };
+
+	if (!name || !rest || in->ntop >= INLINE_TOP ||
+	    sscanf(rest, "%lld %ld %ld", &fn.bytes, &fn.sites, &fn.cus) != 3)
+		return;
+	fn.name = xstrdup(name);
+	in->top[in->ntop++] = fn;
+}
+
 int inline_load(const char *path, struct inline_facts *in)
 {
-	char line[512];
+	char *line = NULL;
+	size_t cap = 0;
 	FILE *f = fopen(path, "r");
 	int totals = 0;
 
 	memset(in, 0, sizeof(*in));
 	if (!f)
+		return 1;
+	if (getline(&line, &cap, f) > 0 && !strncmp(line, "# unavailable: ", 15)) {
+		/* the Makefile's note that `tksize inline` failed, and why */
+		line[strcspn(line, "\n")] = '\0';
+		fclose(f);
+		in->error = xstrdup(line + 15);
+		free(line);
 		return -1;
-	if (!fgets(line, sizeof(line), f))	/* the column header */
-		goto bad;
-	while (fgets(line, sizeof(line), f)) {
-		struct inline_fn fn;
-
-		if (sscanf(line, "# declared %ld declared_inlined %ld outofline %ld undeclared_inlined %ld"
-			   " sites %ld bytes %lld", &in->declared, &in->declared_inlined, &in->outofline,
-			   &in->undeclared_inlined, &in->sites, &in->bytes) == 6)
-			totals = 1;
-		else if (in->ntop < INLINE_TOP &&
-			 sscanf(line, "%127s %lld %ld %ld", fn.name, &fn.bytes, &fn.sites, &fn.cus) == 4)
-			in->top[in->ntop++] = fn;
+	} else if (line) {	/* the column header */
+		while (getline(&line, &cap, f) > 0) {
+			if (sscanf(line, "# declared %ld declared_inlined %ld outofline %ld"
+				   " undeclared_inlined %ld sites %ld bytes %lld", &in->declared,
+				   &in->declared_inlined, &in->outofline, &in->undeclared_inlined,
+				   &in->sites, &in->bytes) == 6)
+				totals = 1;
+			else
+				load_row(in, line);
+		}
 	}
-bad:
+	free(line);
 	fclose(f);
-	if (!totals) {
-		fprintf(stderr, "tksize: %s: no totals line; remake it with tksize inline\n", path);
-		memset(in, 0, sizeof(*in));
-		return -1;
-	}
+	if (!totals)
+		return fail(in, xasprintf("%s: no totals line; remake it with tksize inline", path));
 	in->valid = 1;
 	return 0;
+}
+
+void inline_free(struct inline_facts *in)
+{
+	int i;
+
+	for (i = 0; i < in->ntop; i++)
+		free(in->top[i].name);
+	free(in->error);
+	in->ntop = 0;
+	in->error = NULL;
+	in->valid = 0;
 }

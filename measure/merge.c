@@ -15,27 +15,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "merge.h"
+#include "util.h"
 
 struct merged {
-	char path[4096];
+	char *path;
 	json_object *doc, *kernels, *diffs;
 };
 
 struct merged *merge_open(const char *path)
 {
-	struct merged *m = calloc(1, sizeof(*m));
+	struct merged *m = xcalloc(1, sizeof(*m));
 	json_object *schema;
+	const char *have;
 
-	if (!m)
-		die("out of memory");
-	snprintf(m->path, sizeof(m->path), "%s", path);
+	m->path = xstrdup(path);
 	m->doc = json_object_from_file(path);
 	if (!m->doc)
 		die("--merge %s: not a readable JSON file: %s", path, json_util_get_last_err());
 	if (!json_object_object_get_ex(m->doc, "schema", &schema) ||
-	    strcmp(json_object_get_string(schema), "tinykern-report-2"))
-		die("--merge %s: not a tinykern report.json (schema tinykern-report-2)", path);
+	    !(have = json_object_get_string(schema)) || strncmp(have, "tinykern-report-", 16))
+		die("--merge %s: not a tinykern report.json (schema tinykern-report-3)", path);
+	if (strcmp(have, "tinykern-report-3"))
+		die("--merge %s: schema %s, written by another tinykern; this one reads tinykern-report-3"
+		    " (run make report there again)", path, have);
 	if (!json_object_object_get_ex(m->doc, "kernels", &m->kernels) ||
 	    !json_object_is_type(m->kernels, json_type_array))
 		die("--merge %s: no \"kernels\" array", path);
@@ -53,6 +56,7 @@ int merge_count(const struct merged *m)
 void merge_close(struct merged *m)
 {
 	json_object_put(m->doc);
+	free(m->path);
 	free(m);
 }
 
@@ -81,6 +85,14 @@ static void str(char *dst, size_t len, json_object *o, const char *key)
 	snprintf(dst, len, "%s", v ? v : "");
 }
 
+/* A string member on the heap, or NULL when missing or null. */
+static char *dup(json_object *o, const char *key)
+{
+	const char *v = json_object_get_string(get(o, key));
+
+	return v ? xstrdup(v) : NULL;
+}
+
 static void read_stack(json_object *o, struct stack_facts *st)
 {
 	size_t i;
@@ -97,9 +109,11 @@ static void read_stack(json_object *o, struct stack_facts *st)
 		json_object *e = json_object_array_get_idx(get(o, "top"), i);
 		struct frame *fr = &st->top[st->ntop++];
 
-		str(fr->name, sizeof(fr->name), e, "name");
-		str(fr->kind, sizeof(fr->kind), e, "kind");
-		str(fr->where, sizeof(fr->where), e, "where");
+		fr->name = dup(e, "name");
+		fr->kind = dup(e, "kind");
+		fr->where = dup(e, "where");
+		if (!fr->name || !fr->kind || !fr->where)
+			die("--merge: a stack frame without name, kind or where");
 		fr->bytes = num(e, "bytes");
 	}
 }
@@ -121,7 +135,9 @@ static void read_inline(json_object *o, struct inline_facts *in)
 		json_object *e = json_object_array_get_idx(get(o, "top"), i);
 		struct inline_fn *fn = &in->top[in->ntop++];
 
-		str(fn->name, sizeof(fn->name), e, "name");
+		fn->name = dup(e, "name");
+		if (!fn->name)
+			die("--merge: an inline function without a name");
 		fn->bytes = num(e, "bytes");
 		fn->sites = num(e, "sites");
 		fn->cus = num(e, "cus");
@@ -132,26 +148,31 @@ static void read_kernel(const struct merged *m, json_object *o, struct kernel *k
 {
 	json_object *boot = get(o, "boot");
 
+	const char *name = json_object_get_string(get(o, "name"));
+
 	memset(k, 0, sizeof(*k));
-	str(k->name, sizeof(k->name), o, "name");
-	if (!k->name[0])
+	if (!name || !*name)
 		die("--merge %s: a kernel without a name", m->path);
-	split_name(k, k->name);
-	str(k->dir, sizeof(k->dir), o, "dir");
+	kernel_name(k, name, strlen(name));
+	k->origin = xstrdup(m->path);
+	k->dir = dup(o, "dir");
 	k->built = json_object_get_boolean(get(o, "built"));
 	k->sz.text = (uint64_t)num(o, "text");
 	k->sz.data = (uint64_t)num(o, "data");
 	k->sz.bss = (uint64_t)num(o, "bss");
 	k->bzimage = k->built ? num(o, "bzimage") : -1;
 	str(k->boot, sizeof(k->boot), boot, "result");
-	str(k->reason, sizeof(k->reason), boot, "reason");
+	k->reason = dup(boot, "reason");
+	k->stage = dup(o, "failed_stage");
 	k->boot_seconds = real(boot, "seconds");
 	k->uptime_s = real(boot, "uptime_s");
 	k->memtotal_kb = (long)num(boot, "memtotal_kb");
 	k->memfree_kb = (long)num(boot, "memfree_kb");
 	k->min_ram_mib = (long)num(boot, "min_ram_mib");
 	read_stack(get(o, "stack"), &k->stack);
+	k->stack.error = dup(o, "stack_error");
 	read_inline(get(o, "inline"), &k->inl);
+	k->inl.error = dup(o, "inline_error");
 }
 
 int merge_kernels(const struct merged *m, struct kernel *ks, int n)
@@ -167,8 +188,11 @@ int merge_kernels(const struct merged *m, struct kernel *ks, int n)
 		if (j < n && ks[j].built) {
 			fprintf(stderr, "tksize: --merge %s: %s is built here; keeping this one\n",
 				m->path, k.name);
+			kernel_free(&k);
 			continue;
 		}
+		if (j < n)
+			kernel_free(&ks[j]);
 		ks[j] = k;
 		if (j == n)
 			n++;
@@ -205,8 +229,9 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		str(to, sizeof(to), d, "to");
 		a = find(ks, n, config, opt, from);
 		b = find(ks, n, config, opt, to);
-		if (!a || !b || (a->local && b->local))
-			continue;	/* not in this report, or diffed here from the vmlinux files */
+		if (!a || !b || (!a->origin && !b->origin) || (a->origin && strcmp(a->origin, m->path)) ||
+		    (b->origin && strcmp(b->origin, m->path)))
+			continue;	/* not both from here: diffed from the vmlinux files, or not at all */
 		out[np].from = a;
 		out[np].to = b;
 		out[np].table = NULL;

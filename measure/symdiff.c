@@ -22,6 +22,7 @@
 
 #include "elfio.h"
 #include "symdiff.h"
+#include "util.h"
 
 struct sym {
 	char *name;
@@ -38,16 +39,6 @@ struct row {
 	long long old, new;	/* -1: not in that file */
 	long long delta;
 };
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p) {
-		fputs("tksize: out of memory\n", stderr);
-		exit(2);
-	}
-	return p;
-}
 
 /*
  * The letter `nm` prints for a symbol in a section, as BFD derives it from
@@ -112,7 +103,8 @@ static void add_sym(struct symlist *l, const char *name, long long size)
 	l->n++;
 }
 
-static int include_sym(Elf *elf, const GElf_Sym *s, const char *name, const char *types)
+static int include_sym(Elf *elf, const GElf_Sym *s, size_t shndx, const char *name,
+		       const char *types)
 {
 	int bind = GELF_ST_BIND(s->st_info), type = GELF_ST_TYPE(s->st_info);
 	Elf_Scn *scn;
@@ -124,10 +116,10 @@ static int include_sym(Elf *elf, const GElf_Sym *s, const char *name, const char
 	/* weak (W/V) and unique (u) symbols are not in any bloat-o-meter set */
 	if (bind != STB_LOCAL && bind != STB_GLOBAL)
 		return 0;
-	if (s->st_shndx == SHN_UNDEF || s->st_shndx == SHN_ABS ||
-	    s->st_shndx == SHN_COMMON || s->st_shndx >= SHN_LORESERVE)
+	/* absolute and common symbols are in no section; SHN_XINDEX ones are */
+	if (s->st_shndx == SHN_UNDEF || (s->st_shndx >= SHN_LORESERVE && s->st_shndx != SHN_XINDEX))
 		return 0;
-	scn = elf_getscn(elf, s->st_shndx);
+	scn = elf_getscn(elf, shndx);
 	if (!scn || !gelf_getshdr(scn, &sh))
 		return 0;
 	return strchr(types, nm_type(&sh, bind == STB_GLOBAL)) && !skipped_name(name);
@@ -138,19 +130,19 @@ struct sym_filter {
 	struct symlist *l;
 };
 
-static void keep_sym(Elf *elf, const GElf_Sym *s, const char *name, void *arg)
+static void keep_sym(Elf *elf, const GElf_Sym *s, size_t shndx, const char *name, void *arg)
 {
 	struct sym_filter *f = arg;
 
-	if (include_sym(elf, s, name, f->types))
+	if (include_sym(elf, s, shndx, name, f->types))
 		add_sym(f->l, name, (long long)s->st_size);
 }
 
-static int read_syms(const char *path, const char *types, struct symlist *l)
+static int read_syms(const char *path, const char *types, struct symlist *l, char **err)
 {
 	struct sym_filter f = { types, l };
 
-	return elf_each_symbol(path, keep_sym, &f);
+	return elf_each_symbol(path, keep_sym, &f, err);
 }
 
 static int by_name(const void *a, const void *b)
@@ -212,16 +204,28 @@ static void fmt_size(char *buf, size_t len, long long v)
 		snprintf(buf, len, "%lld", v);
 }
 
-static int print_section(FILE *f, const char *title, const char *types,
-			 const char *oldfile, const char *newfile, struct symdiff_total *tot)
+static void free_syms(struct symlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i].name);
+	free(l->v);
+}
+
+static int print_section(FILE *f, const char *title, const char *types, const char *oldfile,
+			 const char *newfile, struct symdiff_total *tot, char **err)
 {
 	struct symlist o = { 0 }, n = { 0 };
 	long long grow = 0, shrink = 0, add = 0, rem = 0, up = 0, down = 0, otot = 0, ntot = 0;
 	struct row *rows;
 	size_t i, nrows;
 
-	if (read_syms(oldfile, types, &o) || read_syms(newfile, types, &n))
+	if (read_syms(oldfile, types, &o, err) || read_syms(newfile, types, &n, err)) {
+		free_syms(&o);
+		free_syms(&n);
 		return -1;
+	}
 	fold(&o);
 	fold(&n);
 	rows = join(&o, &n, &nrows);
@@ -260,29 +264,25 @@ static int print_section(FILE *f, const char *title, const char *types,
 		*tot = (struct symdiff_total){ add, rem, grow, shrink, up, down, otot, ntot };
 	}
 	free(rows);
-	for (i = 0; i < o.n; i++)
-		free(o.v[i].name);
-	for (i = 0; i < n.n; i++)
-		free(n.v[i].name);
-	free(o.v);
-	free(n.v);
+	free_syms(&o);
+	free_syms(&n);
 	return 0;
 }
 
 int symdiff(FILE *f, enum symdiff_mode mode, const char *oldfile, const char *newfile,
-	    struct symdiff_total *tot)
+	    struct symdiff_total *tot, char **err)
 {
 	switch (mode) {
 	case SYMDIFF_CATEGORIES:
-		return print_section(f, "Function", "tT", oldfile, newfile, NULL) ||
-		       print_section(f, "Data", "dDbB", oldfile, newfile, NULL) ||
-		       print_section(f, "RO Data", "rR", oldfile, newfile, NULL) ? -1 : 0;
+		return print_section(f, "Function", "tT", oldfile, newfile, NULL, err) ||
+		       print_section(f, "Data", "dDbB", oldfile, newfile, NULL, err) ||
+		       print_section(f, "RO Data", "rR", oldfile, newfile, NULL, err) ? -1 : 0;
 	case SYMDIFF_DATA:
-		return print_section(f, "Data", "dDbBrR", oldfile, newfile, tot);
+		return print_section(f, "Data", "dDbBrR", oldfile, newfile, tot, err);
 	case SYMDIFF_TEXT:
-		return print_section(f, "Function", "tT", oldfile, newfile, tot);
+		return print_section(f, "Function", "tT", oldfile, newfile, tot, err);
 	case SYMDIFF_ALL:
 	default:
-		return print_section(f, "Function", "tTdDbBrR", oldfile, newfile, tot);
+		return print_section(f, "Function", "tTdDbBrR", oldfile, newfile, tot, err);
 	}
 }

@@ -14,9 +14,10 @@ struct symdiff_total {
 /*
  * Print the bloat-o-meter table of OLDFILE -> NEWFILE to F.  TOT, if not
  * NULL, gets the summary figures (not filled in SYMDIFF_CATEGORIES mode).
- * Returns 0, or -1 after naming the file that could not be read.
+ * Returns 0, or -1 with *ERR naming the file that could not be read (a
+ * stripped or truncated file is such a file, never an empty one).
  */
 int symdiff(FILE *f, enum symdiff_mode mode, const char *oldfile, const char *newfile,
-	    struct symdiff_total *tot);
+	    struct symdiff_total *tot, char **err);
 
 #endif

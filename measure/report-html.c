@@ -4,11 +4,14 @@
  * and SVG and nothing fetched from anywhere, so it can be mailed or kept
  * as a CI artefact and still open offline.
  */
+#define _GNU_SOURCE
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "util.h"
 
 static void esc(FILE *f, const char *s)
 {
@@ -116,7 +119,7 @@ static void boot_table(FILE *f, const struct kernel *ks, int n)
 		fputs("<tr><td>", f);
 		esc(f, k->name);
 		fprintf(f, "</td><td class=\"%s\">%s</td><td>", k->boot, k->boot);
-		esc(f, k->reason);
+		esc(f, k->reason ? k->reason : "");
 		fprintf(f, "</td><td>%.2f</td><td>%.2f</td><td>%ld</td><td>%ld</td><td>%ld</td>"
 			"<td><a href=\"", k->uptime_s, k->boot_seconds, k->memtotal_kb,
 			k->memfree_kb, k->min_ram_mib);
@@ -252,20 +255,39 @@ static void diffs(FILE *f, const struct pair *pairs, int np)
 	}
 }
 
-void write_html(const char *path, const struct kernel *ks, int n,
-		const struct limit_row *rows, int nrows, const struct pair *pairs, int np)
+/* Why a figure could not be read, in place of its row. */
+static void causes(FILE *f, const struct report *r)
 {
-	char tmp[4200];
-	FILE *f = open_report(path, tmp, sizeof(tmp));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		die("out of memory");
+	print_causes(mem, r, "");
+	fclose(mem);
+	if (len) {
+		fputs("<h2>Failures</h2>\n<pre id=\"causes\">", f);
+		esc(f, text);
+		fputs("</pre>\n", f);
+	}
+	free(text);
+}
+
+void write_html(const char *path, const struct report *r)
+{
+	char *tmp;
+	FILE *f = open_report(path, &tmp);
 
 	head(f);
-	size_table(f, ks, n);
-	size_chart(f, ks, n);
-	boot_table(f, ks, n);
-	budget_table(f, rows, nrows);
-	stack_table(f, ks, n);
-	inline_table(f, ks, n);
-	diffs(f, pairs, np);
+	size_table(f, r->ks, r->n);
+	size_chart(f, r->ks, r->n);
+	boot_table(f, r->ks, r->n);
+	causes(f, r);
+	budget_table(f, r->rows, r->nrows);
+	stack_table(f, r->ks, r->n);
+	inline_table(f, r->ks, r->n);
+	diffs(f, r->pairs, r->np);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);
 }

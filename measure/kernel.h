@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What tksize knows of one kernel, and reading it from its build folder. */
+#ifndef TINYKERN_KERNEL_H
+#define TINYKERN_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "budget.h"
+#include "elfio.h"
+#include "inline.h"
+#include "stack.h"
+
+struct kernel {
+	char name[128];		/* CONFIG/OPT/VARIANT */
+	char config[64], opt[16], variant[64];
+	char group[96];		/* CONFIG/OPT: the rows a text% compares */
+	char *origin;		/* the report.json it was merged from, or NULL: read here */
+	char *dir;
+	int built;		/* vmlinux and bzImage present and readable */
+	struct sizes sz;
+	long long bzimage;
+	char boot[16];		/* PASS, FAIL, or "-" when never booted */
+	char *stage;		/* the stage that failed: source, config, build, boot, or NULL */
+	char *reason;		/* why it failed, one line */
+	double boot_seconds;	/* wall time of the whole QEMU run */
+	double uptime_s;	/* the guest kernel's clock at the init marker */
+	long memtotal_kb, memfree_kb;
+	long min_ram_mib;	/* least -m it boots in, or 0 if not measured */
+	struct stack_facts stack;
+	struct inline_facts inl;
+	const struct kernel *base;	/* baseline row of the same config and opt */
+	const struct budget *budget;	/* of its config, or NULL */
+};
+
+/*
+ * Read kernel ARG, "CONFIG/OPT/VARIANT=KDIR", from its build folder: sizes,
+ * bzImage, boot.result, minram.result, stack.su and inline.txt, and when
+ * it was not built, the stage that failed (KDIR/failed, written by the
+ * stage) and its first error line.
+ */
+void kernel_load(struct kernel *k, const char *arg);
+void kernel_free(struct kernel *k);
+/* Fill K's name, config, opt, variant and group from NAME (CONFIG/OPT/VARIANT). */
+void kernel_name(struct kernel *k, const char *name, size_t len);
+/* K failed: STAGE (static string) and a one-line REASON (taken over). */
+void kernel_failed(struct kernel *k, const char *stage, char *reason);
+
+int same_group(const struct kernel *a, const struct kernel *b);
+int passed(const struct kernel *k);
+uint64_t dec(const struct kernel *k);
+/* text change against the baseline of the same config: "-13.97%", "base" or "n/a" */
+const char *text_change(const struct kernel *k, char *buf, size_t len);
+long long budget_value(const struct kernel *k, enum budget_key key);
+
+#endif

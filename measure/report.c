@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tksize report: assemble one report from kernels' build folders (and
+ * report.json files merged from other machines), then hand it to the
+ * writers.  Its exit code says whether every kernel built, booted, stayed
+ * within its budget and had every figure read.
+ */
+#define _GNU_SOURCE
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge.h"
+#include "report.h"
+#include "util.h"
+
+struct options {
+	const char *md, *json, *html, *baseline, *fragments, *causes;
+	char **specs;
+	int nspecs;
+	char **budget_args;
+	int nbudgets;
+	char **merge_paths;
+	int nmerges;
+	char **kernel_args;
+	int nkernels;
+};
+
+#define USAGE "usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]" \
+	" [--budget CONFIG[/OPT]=FILE] [--fragments DIR] [--merge REPORT.json] [--causes FILE]" \
+	" CONFIG/OPT/VARIANT=KDIR..."
+
+static void parse(int argc, char **argv, struct options *o)
+{
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	o->baseline = "orig";
+	o->specs = xcalloc((size_t)argc, sizeof(char *));
+	o->budget_args = xcalloc((size_t)argc, sizeof(char *));
+	o->merge_paths = xcalloc((size_t)argc, sizeof(char *));
+	o->kernel_args = xcalloc((size_t)argc, sizeof(char *));
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (a[0] == '-' && a[1] == '-' && i + 1 == argc)
+			die("%s needs a value; %s", a, USAGE);
+		if (!strcmp(a, "--md"))
+			o->md = argv[++i];
+		else if (!strcmp(a, "--json"))
+			o->json = argv[++i];
+		else if (!strcmp(a, "--html"))
+			o->html = argv[++i];
+		else if (!strcmp(a, "--baseline"))
+			o->baseline = argv[++i];
+		else if (!strcmp(a, "--causes"))
+			o->causes = argv[++i];
+		else if (!strcmp(a, "--fragments"))
+			o->fragments = argv[++i];
+		else if (!strcmp(a, "--diff"))
+			o->specs[o->nspecs++] = argv[++i];
+		else if (!strcmp(a, "--budget"))
+			o->budget_args[o->nbudgets++] = argv[++i];
+		else if (!strcmp(a, "--merge"))
+			o->merge_paths[o->nmerges++] = argv[++i];
+		else if (a[0] == '-' && a[1] == '-')
+			die("unknown option %s; %s", a, USAGE);
+		else
+			o->kernel_args[o->nkernels++] = argv[i];
+	}
+}
+
+static void link_baselines(struct report *r, const char *baseline)
+{
+	int i, j;
+
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < r->n; j++)
+			if (same_group(&r->ks[j], &r->ks[i]) && !strcmp(r->ks[j].variant, baseline))
+				r->ks[i].base = &r->ks[j];
+}
+
+/*
+ * --budget CONFIG[/OPT]=FILE; a variant line is checked against
+ * FRAGMENTS/variant-V.config (by default the budget file's own folder).
+ */
+static void read_budget_arg(struct budget *b, const char *arg, const char *fragments)
+{
+	const char *eq = strchr(arg, '=');
+	char *config, *copy, *dir;
+
+	if (!eq || eq == arg || !eq[1])
+		die("--budget %s: expected CONFIG=FILE", arg);
+	config = xasprintf("%.*s", (int)(eq - arg), arg);
+	copy = xstrdup(eq + 1);
+	dir = dirname(copy);
+	budget_read(b, config, eq + 1, fragments ? fragments : dir);
+	free(copy);
+	free(config);
+}
+
+static void link_budgets(struct report *r, const struct budget *bs, int nb)
+{
+	int i, j;
+
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < nb; j++)
+			if (!strcmp(r->ks[i].group, bs[j].config) || !strcmp(r->ks[i].config, bs[j].config))
+				r->ks[i].budget = &bs[j];
+}
+
+/* A budget line for a variant that exists but was not in this run is noted. */
+static void note_unchecked(struct report *r, const struct budget *bs, int nb)
+{
+	int i, j, l;
+
+	for (j = 0; j < nb; j++)
+		for (l = 0; l < bs[j].n; l++) {
+			const struct budget_line *bl = &bs[j].lines[l];
+
+			if (!bl->variant[0])
+				continue;
+			for (i = 0; i < r->n; i++)
+				if (r->ks[i].budget == &bs[j] && !strcmp(r->ks[i].variant, bl->variant))
+					break;
+			if (i < r->n)
+				continue;
+			r->notes = xrealloc(r->notes, (size_t)(r->nnotes + 1) * sizeof(*r->notes));
+			r->notes[r->nnotes++] = xasprintf("%s:%d: variant %s of %s is not in this run; its %s"
+							  " limit was not checked", bs[j].path, bl->lineno,
+							  bl->variant, bs[j].config,
+							  budget_key_names[bl->key]);
+		}
+}
+
+static void budget_rows(struct report *r)
+{
+	int i, key;
+
+	r->rows = xcalloc((size_t)r->n * B_NKEYS, sizeof(*r->rows));
+	for (i = 0; i < r->n; i++) {
+		const struct kernel *k = &r->ks[i];
+
+		for (key = 0; k->budget && k->built && key < B_NKEYS; key++) {
+			long long max = budget_limit(k->budget, k->variant, key);
+
+			if (max < 0)
+				continue;
+			r->rows[r->nrows++] = (struct limit_row){ k, key, max, budget_value(k, key) };
+			r->over += r->rows[r->nrows - 1].value > max;
+		}
+	}
+}
+
+static const struct kernel *find_kernel(const struct report *r, const struct kernel *like,
+					const char *variant)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (same_group(&r->ks[i], like) && !strcmp(r->ks[i].variant, variant))
+			return &r->ks[i];
+	return NULL;
+}
+
+static void add_missing(struct report *r, const struct kernel *a, const struct kernel *b, char *why,
+			int fault)
+{
+	r->missing = xrealloc(r->missing, (size_t)(r->nmissing + 1) * sizeof(*r->missing));
+	r->missing[r->nmissing++] = (struct missing_pair){ a, b, why, fault };
+	r->unavailable += fault;
+}
+
+/* The symbol diff of two kernels read here, from their vmlinux files. */
+static void diff_here(struct report *r, const struct kernel *a, const struct kernel *b)
+{
+	char *fa = xasprintf("%s/vmlinux", a->dir), *fb = xasprintf("%s/vmlinux", b->dir), *err = NULL;
+	struct pair *p = &r->pairs[r->np];
+	size_t len;
+	FILE *mem = open_memstream(&p->table, &len);
+
+	if (!mem)
+		die("out of memory");
+	p->from = a;
+	p->to = b;
+	if (symdiff(mem, SYMDIFF_ALL, fa, fb, &p->tot, &err)) {
+		fclose(mem);
+		free(p->table);
+		p->table = NULL;
+		add_missing(r, a, b, err, 1);
+	} else {
+		fclose(mem);
+		r->np++;
+	}
+	free(fa);
+	free(fb);
+}
+
+/* Was FROM -> TO of A's config made by a merged report? */
+static int have_pair(const struct report *r, const struct kernel *a, const struct kernel *b)
+{
+	int i;
+
+	for (i = 0; i < r->np; i++)
+		if (r->pairs[i].from == a && r->pairs[i].to == b)
+			return 1;
+	return 0;
+}
+
+/*
+ * For each FROM:TO in O's specs and each config that has both kernels
+ * built: the symbol diff, made here or taken from a merged report; when
+ * neither can give it, say why.
+ */
+static void make_pairs(struct report *r, const struct options *o, struct merged **merges)
+{
+	int i, s;
+
+	r->pairs = xcalloc((size_t)(o->nspecs * r->n) + 1, sizeof(*r->pairs));
+	for (i = 0; i < o->nmerges; i++)
+		r->np += merge_pairs(merges[i], r->ks, r->n, r->pairs + r->np, o->nspecs * r->n - r->np);
+	for (s = 0; s < o->nspecs; s++) {
+		char *from, *to = strchr(o->specs[s], ':');
+
+		if (!to || to == o->specs[s] || !to[1])
+			die("--diff %s: expected FROM:TO", o->specs[s]);
+		from = xasprintf("%.*s", (int)(to - o->specs[s]), o->specs[s]);
+		to++;
+		for (i = 0; i < r->n; i++) {
+			const struct kernel *a = &r->ks[i], *b;
+
+			if (strcmp(a->variant, from) || !(b = find_kernel(r, a, to)) || !a->built || !b->built)
+				continue;
+			if (!a->origin && !b->origin)
+				diff_here(r, a, b);
+			else if (!have_pair(r, a, b))
+				add_missing(r, a, b, xasprintf("%s came from %s and %s from %s, and no"
+							       " report.json has this diff", a->name,
+							       a->origin ? a->origin : "this build folder",
+							       b->name, b->origin ? b->origin : "this build folder"), 0);
+		}
+		free(from);
+	}
+}
+
+/* Over-budget figures, one line each: they are causes of the exit code too. */
+static void print_over(FILE *f, const struct report *r, const char *prefix)
+{
+	int i;
+
+	for (i = 0; i < r->nrows; i++) {
+		const struct limit_row *l = &r->rows[i];
+
+		if (l->value > l->max)
+			fprintf(f, "%s%s: over budget: %s %lld > %lld by %lld (%s)\n", prefix, l->k->name,
+				budget_key_names[l->key], l->value, l->max, l->value - l->max,
+				l->k->budget->path);
+	}
+}
+
+int report_main(int argc, char **argv)
+{
+	struct options o;
+	struct report r = { 0 };
+	struct budget *budgets;
+	struct merged **merges;
+	int i, room;
+
+	parse(argc, argv, &o);
+	merges = xcalloc((size_t)o.nmerges, sizeof(*merges));
+	room = o.nkernels;
+	for (i = 0; i < o.nmerges; i++) {
+		merges[i] = merge_open(o.merge_paths[i]);
+		room += merge_count(merges[i]);
+	}
+	if (!room)
+		die(USAGE);
+	r.ks = xcalloc((size_t)room, sizeof(*r.ks));
+	for (i = 0; i < o.nkernels; i++)
+		kernel_load(&r.ks[r.n++], o.kernel_args[i]);
+	for (i = 0; i < o.nmerges; i++)
+		r.n = merge_kernels(merges[i], r.ks, r.n);
+	budgets = xcalloc((size_t)o.nbudgets, sizeof(*budgets));
+	for (i = 0; i < o.nbudgets; i++)
+		read_budget_arg(&budgets[i], o.budget_args[i], o.fragments);
+	link_baselines(&r, o.baseline);
+	link_budgets(&r, budgets, o.nbudgets);
+	note_unchecked(&r, budgets, o.nbudgets);
+	for (i = 0; i < r.n; i++) {
+		r.failed += !passed(&r.ks[i]);
+		r.unavailable += !!r.ks[i].stack.error + !!r.ks[i].inl.error;
+	}
+	budget_rows(&r);
+	make_pairs(&r, &o, merges);
+	for (i = 0; i < o.nmerges; i++)
+		merge_close(merges[i]);
+
+	print_text(stdout, &r);
+	fflush(stdout);
+	if (o.md)
+		write_md(o.md, &r);
+	if (o.json)
+		write_json(o.json, &r);
+	if (o.html)
+		write_html(o.html, &r);
+	/* the causes last, where a person or a CI log viewer looks */
+	print_over(stderr, &r, "tksize: ");
+	print_causes(stderr, &r, "tksize: ");
+	if (o.causes && (r.failed || r.over || r.unavailable)) {
+		char *tmp;
+		FILE *f = open_report(o.causes, &tmp);
+
+		print_over(f, &r, "");
+		print_causes(f, &r, "");
+		close_report(f, tmp, o.causes);
+	}
+
+	for (i = 0; i < r.np; i++)
+		free(r.pairs[i].table);
+	for (i = 0; i < r.nmissing; i++)
+		free(r.missing[i].why);
+	for (i = 0; i < r.nnotes; i++)
+		free(r.notes[i]);
+	for (i = 0; i < o.nbudgets; i++)
+		free(budgets[i].lines);
+	for (i = 0; i < r.n; i++)
+		kernel_free(&r.ks[i]);
+	free(r.notes);
+	free(r.missing);
+	free(r.pairs);
+	free(r.rows);
+	free(r.ks);
+	free(budgets);
+	free(merges);
+	free(o.specs);
+	free(o.budget_args);
+	free(o.merge_paths);
+	free(o.kernel_args);
+	return r.failed || r.over || r.unavailable ? 1 : 0;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What every room of tksize needs: dying with a message, checked memory. */
+#ifndef TINYKERN_UTIL_H
+#define TINYKERN_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* "tksize: " + the message on stderr, exit 2. */
+__attribute__((noreturn, format(printf, 1, 2))) void die(const char *fmt, ...);
+
+/* malloc and friends that die on failure instead of returning NULL. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+__attribute__((format(printf, 1, 2))) char *xasprintf(const char *fmt, ...);
+
+/*
+ * Reports are written to PATH.tmp and renamed into place, so an
+ * interrupted run never leaves half a report behind.  TMP gets the
+ * temporary name; free it with close_report().
+ */
+FILE *open_report(const char *path, char **tmp);
+void close_report(FILE *f, char *tmp, const char *path);
+
+#endif
