@@ -6,30 +6,44 @@
 # atomic rename, so an interrupted build never leaves a file that looks done.
 # Every object is compiled with gcc's -fstack-usage (it writes a .su file
 # beside each object and leaves the code alone; tests/85 proves it), and the
-# frames of the objects linked into vmlinux are gathered into KDIR/stack.su.
+# frames of the objects linked into vmlinux are gathered into KDIR/stack.su
+# by stack-usage.sh.
 # Environment: CC (default "ccache gcc"), JOBS (default nproc), KCFLAGS
 # (added to, not replaced), STACK_USAGE=no to build without -fstack-usage
 # (tests/85 does, to show the flag changes no code).
 set -u
 
-# The .su lines of every object in O= folder $1 that is in vmlinux.a and the two lib.a archives the
-# link draws on, in link order.  The boot setup, realmode and vDSO objects
-# are not in them, so their frames, which never run on the kernel stack,
-# stay out.  measure/ keeps only functions that vmlinux still has.  Paths
-# are made relative to the source tree $2.
-gather_stack_usage() {
-	for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
-		[ -e "$1/$a" ] && ar t "$1/$a"
-	done | sed -n 's/\.o$/.su/p' | (cd "$1" && xargs cat 2>/dev/null | sed "s|^$2/||") || true
-}
-
 # All in one function, so the shell has read the whole script before kbuild
 # starts: editing this file during a build cannot derail the build.
 main() {
+	here=$(cd "$(dirname "$0")" && pwd)
 	src=$1 kdir=$2 name=$3 place=${4:+ [$4]}
 	obj=$kdir/obj
 	log=$kdir/build.log
 	jobs=${JOBS:-$(nproc)}
+
+	# What a failure leaves: KDIR/failed, "build: first error line", which
+	# the report names for this kernel, and the same in $TINYKERN_CAUSES
+	# for the run's closing summary.
+	rm -f "$kdir/failed"
+	failed() {
+		echo "build: $*" >"$kdir/failed"
+		[ -z "${TINYKERN_CAUSES:-}" ] || { mkdir -p "$TINYKERN_CAUSES" &&
+			echo "$name: build: $*" >"$TINYKERN_CAUSES/build$(echo "$kdir" | tr / _)"; }
+	}
+
+	# Room for the build, before it starts: what this folder took last
+	# time, or what a tiny kernel's O= folder takes (measured: 58 MiB
+	# without debug info, 400 MiB with it), whichever is more.
+	need=$(cat "$kdir/build.mib" 2>/dev/null || echo 0)
+	if grep -q '^CONFIG_DEBUG_INFO=y' "$obj/.config"; then min=${BUILD_NEED_DEBUG_MIB:-400}; else min=${BUILD_NEED_MIB:-100}; fi
+	[ "$need" -ge "$min" ] || need=$min
+	free=$(df -Pm "$kdir" | awk 'NR == 2 { print $4 }')
+	if [ "$free" -lt "$need" ]; then
+		echo "  FAIL    build $name: $kdir: $free MiB free, a build of it needs $need MiB" >&2
+		failed "$kdir: $free MiB free, a build of it needs $need MiB"
+		exit 1
+	fi
 
 	# A killed build (SIGKILL, power loss) can leave truncated objects that
 	# kbuild would take as up to date.  .building marks a build in progress:
@@ -65,19 +79,22 @@ main() {
 	secs=$(( $(date +%s) - start ))
 	elapsed=$(printf '%dm%02ds' $((secs / 60)) $((secs % 60)))
 	if [ $rc != 0 ]; then
-		echo "  FAIL    build $name after $elapsed: $(grep -m1 -E 'error:|Error [0-9]' "$log")" >&2
-		echo "  ---- $log ----" >&2
-		grep -E -B2 -A3 'error:' "$log" | head -n 20 | sed 's/^/  | /' >&2
+		first=$(grep -m1 -E 'error:|Error [0-9]|No space left' "$log" || tail -n 1 "$log")
+		more=$(grep -c -E 'error:|Error [0-9]|No space left' "$log" || true)
+		more=$((more > 0 ? more - 1 : 0))
+		echo "  FAIL    build $name after $elapsed: $first" >&2
+		echo "          (and $more more error lines in $log)" >&2
+		failed "$first (and $more more error lines in $log)"
 		exit 1
 	fi
 	for f in vmlinux:vmlinux arch/x86/boot/bzImage:bzImage .config:config; do
 		cp "$obj/${f%%:*}" "$kdir/${f#*:}.tmp" && mv "$kdir/${f#*:}.tmp" "$kdir/${f#*:}"
 	done
 	rm -f "$kdir/stack.su"
-	# kbuild names sources by the tree's physical path (make -C resolves links)
 	[ "${STACK_USAGE:-yes}" = no ] ||
-		{ gather_stack_usage "$obj" "$(cd "$src" && pwd -P)" >"$kdir/stack.su.tmp" && mv "$kdir/stack.su.tmp" "$kdir/stack.su"; }
+		{ "$here/stack-usage.sh" "$obj" "$src" >"$kdir/stack.su.tmp" && mv "$kdir/stack.su.tmp" "$kdir/stack.su"; }
 	echo "$secs" >"$kdir/build.seconds"
+	du -sm "$kdir" | cut -f1 >"$kdir/build.mib"
 	left=
 	if [ -n "${4:-}" ]; then
 		n=$((${4#*/} - ${4%/*}))
