@@ -32,13 +32,18 @@ CC := ccache gcc
 endif
 CCACHE_DIR ?= $(HOME)/.cache/tinykern/ccache
 
-export CC JOBS HOSTCC CCACHE_DIR BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND \
+export CC JOBS HOSTCC CCACHE_DIR TINYKERN_CAUSES SOURCE_NEED_MIB BUILD_NEED_MIB BUILD_NEED_DEBUG_MIB BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND \
        MINRAM_MAX MINRAM_TIMEOUT
 
 # One make at a time per build folder.  The outer make takes an exclusive
 # lock on $(BUILD)/.lock and does the work in a sub-make under it; a second
 # make on the same folder says so and waits.  Makes started inside the
 # locked one (the tests) inherit TINYKERN_LOCKED and do not lock again.
+# The outer make also ends a failed run with its cause: each stage that
+# fails writes one line into $(BUILD)/.causes (the report writes one for
+# every kernel that failed a stage, went over budget or lost a figure), and
+# those lines come last, where a person or a CI log viewer looks, after
+# make's own error lines and not buried above them.
 lock_goals := $(if $(MAKECMDGOALS),$(filter-out help clean distclean,$(MAKECMDGOALS)),all)
 ifneq ($(if $(TINYKERN_LOCKED),,$(lock_goals)),)
 .PHONY: $(lock_goals) locked-run
@@ -47,7 +52,14 @@ locked-run:
 	@mkdir -p $(BUILD)
 	@flock -n $(BUILD)/.lock true || \
 	 echo "tinykern: another make is using $(BUILD) (lock $(BUILD)/.lock); waiting for it"
-	@TINYKERN_LOCKED=1 flock $(BUILD)/.lock $(MAKE) --no-print-directory $(MAKECMDGOALS)
+	@TINYKERN_LOCKED=1 TINYKERN_CAUSES=$(BUILD)/.causes flock $(BUILD)/.lock sh -c '\
+	 rm -rf "$$TINYKERN_CAUSES"; \
+	 $(MAKE) --no-print-directory $(MAKECMDGOALS); rc=$$?; \
+	 [ $$rc = 0 ] || ! ls "$$TINYKERN_CAUSES"/* >/dev/null 2>&1 || { \
+		echo "tinykern: FAILED:"; \
+		if [ -e "$$TINYKERN_CAUSES/report" ]; then cat "$$TINYKERN_CAUSES/report"; \
+		else cat "$$TINYKERN_CAUSES"/*; fi | sed "s/^/  /"; }; \
+	 exit $$rc'
 else
 
 SRC       := $(BUILD)/src/linux
@@ -93,7 +105,10 @@ boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,
 # build one after another, each with -j$(JOBS); the boot checks, one core
 # each, then run $(JOBS) at a time; the RAM bisections run one kernel at a
 # time, as each already boots two probes at once.
+# Without a patched tree nothing can be built: a source failure ends the run
+# there, with no empty report after it.
 all: $(DEPS)
+	@$(MAKE) --no-print-directory source
 	@kbuild/ccache-stats.sh start $(BUILD)/.ccache-start; \
 	 $(MAKE) --no-print-directory -k kernels; \
 	 $(MAKE) --no-print-directory -k -j$(JOBS) boot-checks; \
@@ -150,7 +165,7 @@ $(1)/config.stamp: $(sort $(2) $(call frag_chain,$(5))) tinyconfigs/merge.sh $(S
 	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(2)
 	@touch $$@
 $(1)/obj/.config: $(1)/config.stamp ;
-$(1)/vmlinux: $(1)/obj/.config kbuild/build.sh $(SRC_STAMP)
+$(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(SRC_STAMP)
 	@kbuild/build.sh $(SRC) $$(@D) $(3) $(4)
 $(1)/bzImage: $(1)/vmlinux ;
 endef
@@ -200,10 +215,14 @@ $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 # the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce.
 REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce
 
-# The inline table of a kernel, read from its debug twin's DWARF once.
+# The inline table of a kernel, read from its debug twin's DWARF once.  When
+# tksize cannot read it, inline.txt says why, and the report marks that
+# kernel's inline figures unavailable instead of stopping every report.
 $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/debug/vmlinux $(MEASURE)
 	@echo "  INLINE  $*"
-	@$(MEASURE) inline $< >$@.tmp && mv $@.tmp $@
+	@if $(MEASURE) inline $< >$@.tmp 2>$@.err; then mv $@.tmp $@; else \
+	 printf '# unavailable: %s\n' "$$(sed -n '1s/^tksize: //p' $@.err)" >$@; cat $@.err >&2; rm -f $@.tmp; fi; \
+	 rm -f $@.err
 
 # The budget of config $(1) at opt level $(2): CONFIG-OPT.budget, or for
 # -Os, the size-optimised build that budgets are about, CONFIG.budget.
@@ -213,7 +232,8 @@ budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter 
 ## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
 report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/debug/vmlinux),$(k)/inline.txt))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
-		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) \
+		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) --fragments $(FRAGMENTS) \
+		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(if $(call budget_of,$(c),$(o)),--budget $(c)/$(o)=$(call budget_of,$(c),$(o))))) \
 		$(addprefix --merge ,$(abspath $(MERGE))) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))

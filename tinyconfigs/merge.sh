@@ -11,12 +11,28 @@
 # went into it, and a later merge of the same inputs (after the kernel
 # folders were deleted, say) takes it from there instead of running
 # kconfig five times over.  The dropped-symbol check runs either way.
+# A failure ends in "configs: ..." lines on stderr; the first of them is
+# also kept, as "config: ...", in OBJDIR/../failed (what the report names
+# for this kernel) and in $TINYKERN_CAUSES (the run's closing summary).
 set -eu
 cache=
 if [ "${1:-}" = -c ]; then cache=$2; shift 2; fi
 src=$1 obj=$2
 shift 2
 frags="$*"
+kdir=$(dirname "$obj")
+rm -f "$kdir/failed"
+# stderr of the checks below, to name the first failure
+errs=$(mktemp "${TMPDIR:-/tmp}/tinykern-config.XXXXXX")
+trap 'rm -f "$errs"' EXIT
+failed() {
+	cat "$errs" >&2
+	line=$(grep -m1 '^configs: ' "$errs" | sed 's/^configs: //')
+	echo "config: $line" >"$kdir/failed"
+	[ -z "${TINYKERN_CAUSES:-}" ] ||
+		{ mkdir -p "$TINYKERN_CAUSES" && echo "$(basename "$kdir"): config: $line" >"$TINYKERN_CAUSES/config$(echo "$kdir" | tr / _)"; }
+	exit 1
+}
 
 # Follow the base chain of the first fragment.
 dir=$(dirname "$1")
@@ -25,7 +41,7 @@ f=$1
 while b=$(sed -n 's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' "$f" | head -n 1) && [ -n "$b" ]; do
 	if [ -r "$dir/$b.config" ]; then
 		case " $frags " in *" $dir/$b.config "*)
-			echo "configs: $f: base $b.config is included twice (a loop?)" >&2; exit 1 ;;
+			echo "configs: $f: base $b.config is included twice (a loop?)" >"$errs"; failed ;;
 		esac
 		frags="$dir/$b.config $frags"
 		f=$dir/$b.config
@@ -41,8 +57,9 @@ for f in $frags; do
 		/^[[:space:]]*$/ || /^# CONFIG_[A-Za-z0-9_]+ is not set$/ || /^CONFIG_[A-Za-z0-9_]+=[^[:space:]].*$/ { next }
 		/^#/ { next }
 		{ printf "configs: %s:%d: not a kconfig line: %s\n", f, NR, $0 > "/dev/stderr"; bad = 1 }
-		END { exit bad }' "$f"
+		END { exit bad }' "$f" 2>>"$errs" || bad=1
 done
+[ -z "${bad:-}" ] || failed
 
 # The cache key: this script, the base, the fragments' contents in order,
 # the source tree (source/ rewrites .tinykern-version at every extraction,
@@ -70,13 +87,17 @@ if [ -n "$key" ] && [ -r "$cache/$key.config" ]; then
 	cp "$cache/$key.config" "$work/.config"
 else
 	kmake() { make -s -C "$src" O="$work" ARCH=i386 "$@"; }
-	# a kconfig step failed: show its log, then say which
-	failed() { cat "$work/log" >&2; echo "configs: $*" >&2; exit 1; }
-	kmake "$base" >"$work/log" 2>&1 || failed "make $base failed"
+	# a kconfig step failed: its first error line, and where the rest is
+	kfailed() {
+		first=$(grep -m1 -i -E 'error|\*\*\*' "$work/log" || head -n 1 "$work/log")
+		echo "configs: $*: $first (log: $work/log, $(wc -l <"$work/log") lines)" >"$errs"
+		failed
+	}
+	kmake "$base" >"$work/log" 2>&1 || kfailed "make $base failed"
 	# shellcheck disable=SC2086
 	KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
-		"$work/.config" $frags >>"$work/log" 2>&1 || failed "merge_config.sh failed on $frags"
-	kmake olddefconfig >>"$work/log" 2>&1 || failed "olddefconfig failed"
+		"$work/.config" $frags >>"$work/log" 2>&1 || kfailed "merge_config.sh failed on $frags"
+	kmake olddefconfig >>"$work/log" 2>&1 || kfailed "olddefconfig failed"
 fi
 
 # merge_config.sh only warns when kconfig drops a symbol: make it an error.
@@ -99,7 +120,7 @@ awk '
 			}
 		}
 		exit bad
-	}' final="$work/.config" $frags "$work/.config"
+	}' final="$work/.config" $frags "$work/.config" 2>"$errs" || failed
 
 # Only a config that passed the check goes into the cache.
 if [ -n "$key" ] && [ ! -e "$cache/$key.config" ]; then
