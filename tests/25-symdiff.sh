@@ -35,13 +35,35 @@ C
 gcc -O2 -c -o "$d/a.o" "$d/a.c"
 gcc -O2 -c -o "$d/b.o" "$d/b.c"
 
+# two objects with more sections than an ELF section index holds (65,279):
+# symbols past it carry SHN_XINDEX and their real index in .symtab_shndx.
+# In the new one, some functions grow, some go and some are new, all of
+# them past the limit.
+many_sections() {
+	awk -v n=70000 -v grow="$2" -v gone="$3" -v new="$4" 'BEGIN {
+		for (i = 1; i <= n + new; i++) {
+			if (i > n - gone && i <= n) continue
+			printf ".section .text.f%d,\"ax\",@progbits\n.globl f%d\n.type f%d,@function\nf%d:\n", i, i, i, i
+			printf "\t.skip %d, 0x90\n\tret\n.size f%d, .-f%d\n", (i > n - 100 && i <= n - 50 ? grow : 1), i, i
+		}
+	}' >"$d/$1.s"
+	as --32 -o "$d/$1.o" "$d/$1.s"
+	# "Number of section headers: 0 (69993)": the real count is in section 0
+	shnum=$(readelf -h "$d/$1.o" | awk -F: '/Number of section headers/ { gsub(/[()]/, " ", $2); n = split($2, a, " "); print a[n] }')
+	[ "$shnum" -gt 65279 ] || fail "$1.o has $shnum sections, not more than 65,279"
+	readelf -sW "$d/$1.o" | awk '$8 == "f69940"' | grep -q . || fail "$1.o: no symbol f69940"
+}
+many_sections xold 1 0 0
+many_sections xnew 9 20 5
+ok "objects with $shnum section headers made"
+
 # pairs: the objects both ways, and the built kernels in a ring (each one
 # diffed against the next, the last against the first), so that every
 # kernel is both the old and the new side once.  Every ordered pair would
 # grow with the square of what the build folder holds: on a folder with
 # the matrix built (23 kernels, 506 pairs) it ran 17 minutes and was
 # stopped, where CI's folder takes 17 s.
-set -- "$d/a.o" "$d/b.o" "$d/b.o" "$d/a.o"
+set -- "$d/a.o" "$d/b.o" "$d/b.o" "$d/a.o" "$d/xold.o" "$d/xnew.o"
 first= prev=
 for x in "$BUILD"/kernels/*/vmlinux; do
 	[ -e "$x" ] || continue
@@ -60,7 +82,9 @@ while [ $# -ge 2 ]; do
 	pairs=$((pairs + 1))
 	shift 2
 done
-[ "$pairs" -ge 3 ] || fail "no two built kernels to compare: run after the integration test"
+[ "$pairs" -ge 4 ] || fail "no two built kernels to compare: run after the integration test"
+"$tk" diff "$d/xold.o" "$d/xnew.o" >"$d/xdiff.txt"
+expect_grep '^add/remove: 5/20 grow/shrink: 50/0 up/down: ' "$d/xdiff.txt" "the diff past 65,279 sections"
 ok "tksize diff == bloat-o-meter on $pairs pairs, in all four modes"
 
 # the report carries the default diffs

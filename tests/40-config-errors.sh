@@ -19,7 +19,9 @@ try() {
 
 try unknown 'CONFIG_TINYKERN_NO_SUCH_SYMBOL=y'
 expect_grep "^configs: $d/unknown.config: kconfig dropped CONFIG_TINYKERN_NO_SUCH_SYMBOL=y" "$d/unknown.err" "unknown symbol"
-ok "unknown symbol is named with its fragment"
+expect_grep "^config: $d/unknown.config: kconfig dropped CONFIG_TINYKERN_NO_SUCH_SYMBOL=y" "$d/failed" \
+	"the kernel folder's failed file, which the report names"
+ok "unknown symbol is named with its fragment, and the config stage is named as the one that failed"
 
 # X86_X32_ABI depends on X86_64: on i386 kconfig drops it silently
 try unmet 'CONFIG_X86_X32_ABI=y'

@@ -9,12 +9,23 @@ tar -xJf "$tarball" -C "$d" --strip-components=1
 git -C "$d" init -q
 git -C "$d" add -f -A .
 git -C "$d" -c user.name=tinykern -c user.email=tinykern@localhost commit -q -m base
-for p in $(grep -v -e '^#' -e '^[[:space:]]*$' patches/series); do
+series=$(grep -v -e '^#' -e '^[[:space:]]*$' patches/series)
+n=$(printf '%s\n' "$series" | grep -c .)
+[ "$n" -ge 1 ] || fail "patches/series names no patch"
+files=$(ls patches/*.patch | wc -l)
+[ "$n" = "$files" ] || fail "patches/series names $n patches, patches/ holds $files"
+for p in $series; do
 	grep -q '^Signed-off-by: ' "patches/$p" || fail "$p has no Signed-off-by"
 	git -C "$d" -c user.name=tinykern -c user.email=tinykern@localhost am -q "$TOP/patches/$p" ||
 		fail "$p does not apply with git am"
 	ok "git am $p"
 done
-[ "$(git -C "$d" rev-list --count HEAD)" = $(( $(grep -c '\.patch$' patches/series) + 1 )) ] ||
-	fail "not every patch became a commit"
+[ "$(git -C "$d" rev-list --count HEAD)" = $((n + 1)) ] || fail "not every patch became a commit"
+# and each commit is its patch, in series order
+git -C "$d" log --reverse --format=%s HEAD~$n..HEAD >"$d/subjects"
+for p in $series; do
+	sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "patches/$p" | head -n 1
+done >"$d/want"
+diff -u "$d/want" "$d/subjects" || fail "the commits are not the series' patches in order"
+ok "$n patches, $n commits, in series order"
 rm -rf "$d"

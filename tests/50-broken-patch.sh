@@ -20,13 +20,22 @@ victim=$(grep -m1 'mm-gup' patches/series)
 sed -i 's/^ \tBUILD_BUG();$/ \tBUILD_BUG(); \/* moved upstream *\//' "$d/patches/$victim"
 cmp -s "patches/$victim" "$d/patches/$victim" && fail "could not break $victim"
 
-if make BUILD="$b" PATCHES="$d/patches" kernels >"$d/out.txt" 2>&1; then
+# the whole default run, as a user types it (a make of its own, which ends
+# the run with its cause)
+if env -u TINYKERN_LOCKED make BUILD="$b" PATCHES="$d/patches" >"$d/out.txt" 2>&1; then
 	cat "$d/out.txt"; fail "make succeeded with a broken patch"
 fi
 cat "$d/out.txt"
 expect_grep "^source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: .*FAILED" "$d/out.txt" "error line"
 [ "$(grep -c '^source: ' "$d/out.txt")" = 1 ] || fail "expected exactly one error line"
-if grep -E '^  (CONFIG|BUILD) ' "$d/out.txt"; then fail "it went on to configure or build"; fi
+if grep -E '^  (CONFIG|BUILD) |text +data +bss|FAIL: not built' "$d/out.txt"; then
+	fail "it went on to configure, build or report"
+fi
+# the cause comes last: only make's own closing line may follow it
+tail -n 3 "$d/out.txt" >"$d/last.txt"
+expect_grep "^tinykern: FAILED:$" "$d/last.txt" "closing summary"
+expect_grep "^  source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: .*FAILED" "$d/last.txt" \
+	"the cause in the last lines"
 [ ! -e "$b/src/linux.tmp" ] || fail "the half-patched tree was left behind"
 [ "$(stat -c '%Y' "$b/src/linux/Makefile")" = "$(cat "$d/tree.before")" ] || fail "the last good tree was touched"
 [ "$b/src/.stamp" -ot "$d/patches/$victim" ] || fail "the stamp claims the broken series was applied"
@@ -43,4 +52,19 @@ expect_grep "PATCH   $victim" "$d/fixed.txt" "fixed run"
 [ -e "$b/src/.stamp" ] && grep -q 'static inline int __gup_device_huge_pmd' "$b/src/linux/mm/gup.c" ||
 	fail "fixed run did not produce a patched tree"
 ok "after the fix the series applies from a fresh extraction"
+
+# a build that has no room: refused before kbuild starts (the figure it
+# needs is raised past the disk here), named in the report as the build
+# stage, with no build.log it could point at, and named again last
+if env -u TINYKERN_LOCKED make BUILD="$b" PATCHES="$d/patches" VARIANTS=orig BUILD_NEED_MIB=99999999 \
+	>"$d/room.txt" 2>&1; then cat "$d/room.txt"; fail "a build with no room passed"; fi
+cat "$d/room.txt"
+k=$b/kernels/tiny-Os-orig
+[ ! -e "$k/build.log" ] && [ ! -e "$k/vmlinux" ] || fail "kbuild ran anyway"
+cause="tiny/Os/orig: FAIL at build: $k: [0-9]+ MiB free, a build of it needs 99999999 MiB"
+expect_grep "^tksize: $cause$" "$d/room.txt" "the report names the stage"
+tail -n 3 "$d/room.txt" >"$d/last.txt"
+expect_grep "^  $cause$" "$d/last.txt" "the cause in the last lines"
+if grep -q "build.log" "$d/room.txt"; then fail "a build.log that does not exist was named"; fi
+ok "no room for a build: refused before kbuild, the stage named, no missing log pointed at"
 rm -rf "$b/src"

@@ -36,6 +36,19 @@ expect_grep "^ *[0-9]+ +[0-9]+ +[0-9]+ .* $row +-[0-9.]+% .* PASS$" "$d/merged.t
 	fail "merged diff totals differ from the full report's"
 ok "symbol-diff totals of a merged pair kept"
 
+# a diff whose two kernels come from different files cannot be made: the
+# report says so, names both files, and keeps it out of report.json's diffs
+for pair in "orig -> inline+units:orig:inline+units" "inline -> inline+units:inline:inline+units"; do
+	title=${pair%%:*} rest=${pair#*:}
+	from=${rest%%:*} to=${rest#*:}
+	expect_grep "^tksize: tiny/Os: $(printf '%s' "$title" | sed 's/+/[+]/g'): symbol diff unavailable: tiny/Os/$from came from $d/a.json and tiny/Os/$(printf '%s' "$to" | sed 's/+/[+]/g') from $d/b.json" \
+		"$d/merged.txt" "unavailable $title"
+	jq -e --arg f "$from" --arg t "$to" '([.diffs[] | select(.from == $f and .to == $t)] | length) == 0 and
+		([.diffs_unavailable[] | select(.from == $f and .to == $t and (.why | test("a.json")))] | length) == 1' "$m" >/dev/null ||
+		fail "report.json: $title is not listed as unavailable"
+done
+ok "the two diffs across files are named unavailable, with both files"
+
 # a file that is not a report is refused, naming it
 echo '{"hello": 1}' >"$d/bad.json"
 if make BUILD="$d/third" MERGE="$d/bad.json" report >"$d/bad.txt" 2>&1; then fail "merged a non-report"; fi
