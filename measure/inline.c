@@ -11,8 +11,10 @@
  *
  * Per function name, summed over every compilation unit as dwarves'
  * `pfunct --total_inline_stats` sums them (tests/90 compares the two):
- *  - each DW_TAG_inlined_subroutine in live code is one expansion, nested
- *    ones included, and its live bytes are its code.  A row therefore
+ *  - each DW_TAG_inlined_subroutine in live code (a range of it starts in
+ *    a code section, even an empty one: gcc folded the call into its
+ *    caller) is one expansion, nested ones included, and its live bytes
+ *    are its code.  A row therefore
  *    includes the code of the expansions nested in it: __read_cr4's row
  *    holds native_read_cr4's bytes inlined into it;
  *  - a DW_TAG_subprogram with DW_AT_inline says whether the function was
@@ -112,16 +114,22 @@ static void add_outer(struct walk *w, unsigned long long start, unsigned long lo
 
 /*
  * Live bytes of a DIE: its address ranges clipped to the code sections.
- * With OUTER, the clipped pieces are also kept for the union.
+ * With OUTER, the clipped pieces are also kept for the union.  *LIVE says
+ * whether a range starts inside a code section, so that an expansion that
+ * left no code of its own (gcc folded it into its caller) still counts as
+ * one in live code, and one whose addresses were tombstoned does not.
  */
-static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer)
+static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer, int *live)
 {
 	Dwarf_Addr base, start, end;
 	ptrdiff_t off = 0;
 	long long sum = 0;
 	size_t i;
 
+	*live = 0;
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		for (i = 0; i < w->ncode && w->code[i].start <= start; i++)
+			*live |= start < w->code[i].end;
 		for (i = 0; i < w->ncode && w->code[i].start < end; i++) {
 			Dwarf_Addr s = start > w->code[i].start ? start : w->code[i].start;
 			Dwarf_Addr e = end < w->code[i].end ? end : w->code[i].end;
@@ -150,10 +158,11 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 {
 	Dwarf_Die origin;
 	const char *name = origin_name(die, &origin);
-	long long bytes = live_bytes(w, die, !nested);
+	int live;
+	long long bytes = live_bytes(w, die, !nested, &live);
 	struct fn *f;
 
-	if (!name || !bytes)
+	if (!name || !live)
 		return;
 	f = lookup(&w->fns, name);
 	f->sites++;
@@ -171,6 +180,7 @@ static void visit_subprogram(struct walk *w, Dwarf_Die *die)
 	Dwarf_Word inl;
 	const char *name;
 	struct fn *f;
+	int live;
 
 	if (dwarf_attr(die, DW_AT_inline, &attr) && !dwarf_formudata(&attr, &inl)) {
 		name = dwarf_diename(die);
@@ -178,9 +188,9 @@ static void visit_subprogram(struct walk *w, Dwarf_Die *die)
 			return;
 		f = lookup(&w->fns, name);
 		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
-		f->outofline |= live_bytes(w, die, 0) > 0;
+		f->outofline |= live_bytes(w, die, 0, &live) > 0;
 	} else if ((name = origin_name(die, &origin)) && dwarf_hasattr(&origin, DW_AT_inline) &&
-		   live_bytes(w, die, 0) > 0) {
+		   live_bytes(w, die, 0, &live) > 0) {
 		lookup(&w->fns, name)->outofline = 1;
 	}
 }

@@ -1,34 +1,68 @@
 # Inline cost from DWARF: every kernel's debug-info twin has the kernel's
-# own .text, and tksize's per-function totals are dwarves' pfunct's.
+# own code, byte for byte; tksize's totals are those binutils readelf's
+# text output gives (tests/inline-oracle.sh, code that shares nothing with
+# tksize); its per-function rows are dwarves' pfunct's.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch inline-cost)
 cd "$TOP"
 make -s -C measure O="$d" >/dev/null
 tk=$d/tksize
 
-# 1. debug info changes no code, in any variant
+# 1. debug info changes no code, in any variant: every allocated section's
+#    bytes, but for the 20-byte build-ids of vmlinux and its vDSO
 for v in orig inline inline+units dce; do
 	k=$BUILD/kernels/tiny-Os-$v
 	[ -e "$k/debug/vmlinux" ] || fail "no $k/debug/vmlinux: run after the integration test"
 	grep -q '^CONFIG_DEBUG_INFO=y' "$k/debug/config" || fail "$v twin has no DEBUG_INFO"
-	a=$(size "$k/vmlinux" | awk 'NR == 2 { print $1 }') b=$(size "$k/debug/vmlinux" | awk 'NR == 2 { print $1 }')
-	[ "$a" = "$b" ] || fail "tiny/Os/$v: text $a, with debug info $b"
-	"$tk" diff -t "$k/vmlinux" "$k/debug/vmlinux" >"$d/diff-$v.txt"
-	expect_grep '^add/remove: 0/0 grow/shrink: 0/0 up/down: 0/0 \(0\)$' "$d/diff-$v.txt" "$v: no symbol changed"
-	ok "tiny/Os/$v: debug info leaves .text at $a bytes, every function the same size"
+	tests/same-code.sh "$k/vmlinux" "$k/debug/vmlinux" >"$d/same-$v.txt" || fail "tiny/Os/$v: debug info changed the code"
+	cat "$d/same-$v.txt"
+	ok "tiny/Os/$v: the debug twin's allocated sections are the kernel's, byte for byte"
 done
+# ... and the check can fail: one byte of .data changed in a copy
+k=$BUILD/kernels/tiny-Os-dce
+cp "$k/vmlinux" "$d/changed"
+off=$(readelf -SW "$d/changed" | awk '$2 == ".data" { print $5 }')
+printf 'Z' | dd of="$d/changed" bs=1 seek=$((0x$off + 100)) conv=notrunc 2>/dev/null
+if tests/same-code.sh "$k/vmlinux" "$d/changed" 2>"$d/changed.err"; then fail "same-code missed a changed byte"; fi
+expect_grep "section .data differs at byte 100 " "$d/changed.err" "the changed byte"
+ok "a byte changed in .data is found: $(cat "$d/changed.err")"
 
-# 2. per function, against dwarves' pfunct --total_inline_stats.  pfunct
-#    1.24 prints one row per CU for a static function, leaves out rows of a
-#    single expansion, cuts names at 31 characters, and misses some
-#    expansions that tksize counts (every DW_TAG_inlined_subroutine): 2 of
-#    18 ERR_PTR() expansions in fs/namei.c, for one.  So, per name: every
-#    function pfunct lists is in tksize's list, pfunct never counts more
-#    expansions than tksize, where the counts agree the bytes agree, and
-#    they agree on at least half the names.
-for v in orig inline+units; do
+# 2. the totals, against readelf: each byte of inlined code once (the
+#    union of the outermost expansions' ranges), live code only, and the
+#    expansions with live code.  The naive sum (every expansion's ranges,
+#    nested and dropped ones too) must be larger, or this kernel would not
+#    show the difference.
+for v in orig dce; do
 	vm=$BUILD/kernels/tiny-Os-$v/debug/vmlinux
 	"$tk" inline "$vm" >"$d/tk-$v.txt"
+	set -- $(sed -n 's/^# declared .* sites \([0-9]*\) bytes \([0-9]*\)$/\1 \2/p' "$d/tk-$v.txt")
+	sites=$1 bytes=$2
+	tests/inline-oracle.sh "$vm" >"$d/oracle-$v.txt"
+	set -- $(cat "$d/oracle-$v.txt")
+	[ "$sites" = "$2" ] && [ "$bytes" = "$4" ] ||
+		fail "tiny/Os/$v: tksize says $sites expansions, $bytes bytes; readelf says $2 and $4"
+	[ "$6" -gt "$bytes" ] || fail "tiny/Os/$v: the naive sum $6 is not above the true $bytes"
+	rows=$(awk 'NR > 1 && NF == 4 { s += $2 } END { print s }' "$d/tk-$v.txt")
+	[ "$rows" -gt "$bytes" ] || fail "tiny/Os/$v: the rows ($rows) should hold nested bytes beyond the total"
+	ok "tiny/Os/$v: $sites expansions, $bytes bytes of inlined code, as readelf gives; naive $6, rows $rows"
+done
+# under DCE, dropped functions keep their DWARF at addresses near 0
+readelf --debug-dump=Ranges "$BUILD/kernels/tiny-Os-dce/debug/vmlinux" 2>/dev/null |
+	awk '$2 ~ /^0000/ && $3 ~ /^0000/ && $2 != $3 { n++ } END { exit !(n > 100) }' ||
+	fail "tiny/Os/dce: no tombstoned ranges; the dead-code filter is not exercised"
+ok "tiny/Os/dce has tombstoned ranges of dropped code, and they are not counted"
+
+# 3. per function, against dwarves' pfunct --total_inline_stats.  pfunct
+#    1.24 prints one row per CU for a static function, leaves out rows of a
+#    single expansion, cuts names at 31 characters, and misses some
+#    expansions that tksize counts: 2 of 18 ERR_PTR() expansions in
+#    fs/namei.c, for one.  So, per name: every function pfunct lists is in
+#    tksize's list, pfunct never counts more expansions than tksize, where
+#    the counts agree the bytes agree, and they agree on at least half the
+#    names.  Kernels without DCE: pfunct counts dropped code too.
+for v in orig inline+units; do
+	vm=$BUILD/kernels/tiny-Os-$v/debug/vmlinux
+	[ -e "$d/tk-$v.txt" ] || "$tk" inline "$vm" >"$d/tk-$v.txt"
 	pfunct --total_inline_stats "$vm" >"$d/pf-$v.txt" 2>"$d/pf-$v.err" || fail "pfunct failed on $vm"
 	awk 'NR > 1 && NF == 5 { b[$1] += $2; n[$1] += $3 } END { for (k in n) print k, b[k], n[k] }' \
 		"$d/pf-$v.txt" | sort >"$d/pf-$v.byname"
@@ -46,12 +80,11 @@ for v in orig inline+units; do
 	ok "tiny/Os/$v: all $names functions pfunct lists are tksize's; $same agree exactly, the rest have expansions pfunct misses"
 done
 
-# 3. the report's summary is the sum of tksize's per-function rows
-for v in orig inline+units; do
-	sites=$(awk 'NR > 1 && NF == 4 { s += $3 } END { print s }' "$d/tk-$v.txt")
-	bytes=$(awk 'NR > 1 && NF == 4 { s += $2 } END { print s }' "$d/tk-$v.txt")
-	got=$(jq -r --arg n "tiny/Os/$v" '.kernels[] | select(.name == $n) | "\(.inline.sites) \(.inline.bytes)"' \
-		"$BUILD/report.json")
-	[ "$got" = "$sites $bytes" ] || fail "$v: report.json says $got, the rows sum to $sites $bytes"
-	ok "tiny/Os/$v: report has $sites inline expansions, $bytes inlined bytes"
+# 4. the report carries tksize inline's totals line, as make wrote it
+for v in orig dce; do
+	want=$(sed -n 's/^# declared \([0-9]*\) declared_inlined \([0-9]*\) outofline \([0-9]*\) undeclared_inlined \([0-9]*\) sites \([0-9]*\) bytes \([0-9]*\)$/\1 \2 \3 \4 \5 \6/p' "$d/tk-$v.txt")
+	got=$(jq -r --arg n "tiny/Os/$v" '.kernels[] | select(.name == $n) | .inline |
+		"\(.declared) \(.declared_inlined) \(.outofline) \(.undeclared_inlined) \(.sites) \(.bytes)"' "$BUILD/report.json")
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "$v: report.json says '$got', tksize inline '$want'"
+	ok "tiny/Os/$v: report.json's inline figures are tksize inline's: $got"
 done

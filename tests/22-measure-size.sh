@@ -1,5 +1,6 @@
 # measure/: tksize must print exactly what binutils size prints, on ELF
-# files of several shapes built here.
+# files of several shapes built here and on every vmlinux the integration
+# test built (it runs after that test, and fails if it finds none).
 . "$(dirname "$0")/lib.sh"
 d=$(scratch measure-size)
 make -s -C "$TOP/measure" O="$d"
@@ -23,12 +24,17 @@ gcc -O2 -static -o "$d/prog-static" "$d/main.c" "$d/shapes.c"
 gcc -O2 -shared -fPIC -o "$d/libshapes.so" "$d/shapes.c"
 ld -m elf_i386 -r -o "$d/partial32.o" "$d/shapes32.o"
 set -- "$d/shapes.o" "$d/shapes32.o" "$d/prog" "$d/prog-static" "$d/libshapes.so" "$d/partial32.o"
-for vm in "$BUILD"/kernels/*/vmlinux; do [ -e "$vm" ] && set -- "$@" "$vm"; done
+kernels=0
+for vm in "$BUILD"/kernels/*/vmlinux "$BUILD"/kernels/*/debug/vmlinux; do
+	[ -e "$vm" ] && set -- "$@" "$vm" && kernels=$((kernels + 1))
+done
+[ "$kernels" -ge 4 ] || fail "only $kernels built vmlinux files to compare: run after the integration test"
 
 size "$@" >"$d/binutils.txt"
 "$tk" size "$@" >"$d/tksize.txt"
 diff -u "$d/binutils.txt" "$d/tksize.txt" || fail "tksize size differs from binutils size"
-ok "tksize size == binutils size on $# files"
+[ "$(grep -c . "$d/tksize.txt")" = $(($# + 1)) ] || fail "tksize printed $(($(grep -c . "$d/tksize.txt") - 1)) rows for $# files"
+ok "tksize size == binutils size on $# files, $kernels of them kernels"
 cat "$d/tksize.txt"
 
 # not ELF: a clear message naming the file, non-zero exit
