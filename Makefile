@@ -53,9 +53,9 @@ locked-run:
 	@flock -n $(BUILD)/.lock true || \
 	 echo "tinykern: another make is using $(BUILD) (lock $(BUILD)/.lock); waiting for it"
 	@TINYKERN_LOCKED=1 TINYKERN_CAUSES=$(BUILD)/.causes flock $(BUILD)/.lock sh -c '\
-	 rm -rf "$$TINYKERN_CAUSES"; \
+	 rm -rf "$$TINYKERN_CAUSES"; mkdir -p "$$TINYKERN_CAUSES"; \
 	 $(MAKE) --no-print-directory $(MAKECMDGOALS); rc=$$?; \
-	 [ $$rc = 0 ] || ! ls "$$TINYKERN_CAUSES"/* >/dev/null 2>&1 || { \
+	 [ $$rc = 0 ] || [ -z "$$(ls "$$TINYKERN_CAUSES")" ] || { \
 		echo "tinykern: FAILED:"; \
 		if [ -e "$$TINYKERN_CAUSES/report" ]; then cat "$$TINYKERN_CAUSES/report"; \
 		else cat "$$TINYKERN_CAUSES"/*; fi | sed "s/^/  /"; }; \
@@ -221,7 +221,8 @@ REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce
 $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/debug/vmlinux $(MEASURE)
 	@echo "  INLINE  $*"
 	@if $(MEASURE) inline $< >$@.tmp 2>$@.err; then mv $@.tmp $@; else \
-	 printf '# unavailable: %s\n' "$$(sed -n '1s/^tksize: //p' $@.err)" >$@; cat $@.err >&2; rm -f $@.tmp; fi; \
+	 why=$$(sed -n '1s/^tksize: //p' $@.err); \
+	 printf '# unavailable: %s\n' "$${why:-tksize inline $< failed}" >$@; cat $@.err >&2; rm -f $@.tmp; fi; \
 	 rm -f $@.err
 
 # The budget of config $(1) at opt level $(2): CONFIG-OPT.budget, or for

@@ -13,8 +13,14 @@ obj=$1 src=$(cd "$2" && pwd -P)
 cd "$obj"
 for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
 	[ -e "$a" ] && ar t "$a"
-done | sed -n 's/\.o$/.su/p' | while read -r su; do
-	[ -s "$su" ] && echo "$su"
-done | xargs -r awk -v src="$src/" '
-	FNR == 1 { o = FILENAME; sub(/\.su$/, ".o", o); print "# object " o }
-	{ if (index($0, src) == 1) $0 = substr($0, length(src) + 1); print }'
+done | sed -n 's/\.o$/.su/p' | awk -v src="$src/" '
+	# every object with a .su file, an empty one too: the join follows
+	# the link order of the objects
+	{
+		su = $0
+		if ((getline line < su) < 0) next
+		o = su; sub(/\.su$/, ".o", o); print "# object " o
+		do { if (index(line, src) == 1) line = substr(line, length(src) + 1); if (line != "") print line }
+		while ((getline line < su) > 0)
+		close(su)
+	}'

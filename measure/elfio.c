@@ -184,6 +184,68 @@ int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err)
 	return ret;
 }
 
+/* Zero in MASK the bytes of [OFF, OFF+LEN) of section SHNDX that relocations patch. */
+static void mask_relocations(Elf *elf, size_t shndx, uint64_t off, size_t len, unsigned char *mask)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *data;
+		GElf_Shdr sh;
+		size_t i;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA) ||
+		    sh.sh_info != shndx || !sh.sh_entsize || !(data = elf_getdata(scn, NULL)))
+			continue;
+		for (i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			uint64_t at, j;
+			GElf_Rela ra;
+			GElf_Rel r;
+
+			if (sh.sh_type == SHT_REL ? !gelf_getrel(data, (int)i, &r) : !gelf_getrela(data, (int)i, &ra))
+				continue;
+			at = sh.sh_type == SHT_REL ? r.r_offset : ra.r_offset;
+			/* i386 relocations patch 4 bytes; x86-64's at most 8 */
+			for (j = at; j < at + (gelf_getclass(elf) == ELFCLASS32 ? 4 : 8); j++)
+				if (j >= off && j < off + len)
+					mask[j - off] = 0;
+		}
+	}
+}
+
+unsigned char *elf_bytes(Elf *elf, size_t shndx, uint64_t addr, size_t len, unsigned char **mask)
+{
+	Elf_Scn *scn = NULL;
+	unsigned char *bytes;
+
+	while ((scn = shndx ? elf_getscn(elf, shndx) : elf_nextscn(elf, scn))) {
+		uint64_t start;
+		Elf_Data *data;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS) {
+			if (shndx)
+				return NULL;
+			continue;
+		}
+		start = shndx ? 0 : sh.sh_addr;
+		if ((shndx || (sh.sh_flags & SHF_ALLOC)) && addr >= start && addr + len <= start + sh.sh_size) {
+			if (!(data = elf_getdata(scn, NULL)) || data->d_size < sh.sh_size)
+				return NULL;
+			bytes = xmalloc(len);
+			memcpy(bytes, (unsigned char *)data->d_buf + (addr - start), len);
+			*mask = xmalloc(len);
+			memset(*mask, 1, len);
+			if (shndx)
+				mask_relocations(elf, shndx, addr, len, *mask);
+			return bytes;
+		}
+		if (shndx)
+			return NULL;
+	}
+	return NULL;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const struct range *x = a, *y = b;

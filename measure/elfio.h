@@ -36,6 +36,15 @@ int elf_sizes(const char *path, struct sizes *sz, char **err);
 typedef void elf_sym_fn(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg);
 int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err);
 
+/*
+ * LEN bytes of code or data: at address ADDR of a linked image (SHNDX 0),
+ * or at offset ADDR of section SHNDX of a relocatable object, where the
+ * bytes that relocations patch are set to 0 in both BYTES and MASK (so the
+ * same function can be compared before and after the link).  Returns NULL
+ * when they are not all in one section with contents.  Free both.
+ */
+unsigned char *elf_bytes(Elf *elf, size_t shndx, uint64_t addr, size_t len, unsigned char **mask);
+
 /* An address range [start, end). */
 struct range {
 	uint64_t start, end;

@@ -59,6 +59,7 @@ struct walk {
 	size_t ncode;
 	struct range *outer;	/* live ranges of outermost expansions */
 	size_t nouter, capouter;
+	const char *fault;	/* the first DWARF call that failed, if any */
 };
 
 static size_t hash(const char *s)
@@ -141,6 +142,8 @@ static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer, int *live
 				add_outer(w, s, e);
 		}
 	}
+	if (off < 0 && !w->fault)
+		w->fault = "dwarf_ranges";
 	return sum;
 }
 
@@ -205,10 +208,15 @@ static void visit(struct walk *w, Dwarf_Die *die, long cu, int nested)
 		visit_inlined(w, die, cu, nested);
 	else if (tag == DW_TAG_subprogram)
 		visit_subprogram(w, die);
-	if (dwarf_child(die, &child) == 0) {
-		do
-			visit(w, &child, cu, nested || tag == DW_TAG_inlined_subroutine);
-		while (dwarf_siblingof(&child, &child) == 0);
+	int r = dwarf_child(die, &child);
+
+	if (r < 0 && !w->fault)
+		w->fault = "dwarf_child";
+	while (r == 0) {
+		visit(w, &child, cu, nested || tag == DW_TAG_inlined_subroutine);
+		r = dwarf_siblingof(&child, &child);
+		if (r < 0 && !w->fault)
+			w->fault = "dwarf_siblingof";
 	}
 }
 
@@ -299,6 +307,11 @@ static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
 			return -1;
 		}
 		visit(w, &cudie, cu++, 0);
+		if (w->fault) {
+			*err = xasprintf("%s: DWARF: %s failed in the unit at offset %#llx: %s", vmlinux,
+					 w->fault, (unsigned long long)off, dwarf_errmsg(-1));
+			return -1;
+		}
 		off = next;
 	}
 	if (r < 0) {

@@ -160,10 +160,15 @@ void kernel_load(struct kernel *k, const char *arg)
 	free(path);
 	read_boot_result(k);
 	read_minram(k);
-	if (k->bzimage < 0) {
+	/* a stage that failed after an earlier success leaves its old files */
+	path = xasprintf("%s/failed", k->dir);
+	if (k->bzimage < 0 || !access(path, F_OK)) {
+		free(path);
+		k->bzimage = -1;
 		why_not_built(k);
 		return;
 	}
+	free(path);
 	path = xasprintf("%s/vmlinux", k->dir);
 	if (elf_sizes(path, &k->sz, &err)) {
 		kernel_failed(k, "build", err);
@@ -175,6 +180,14 @@ void kernel_load(struct kernel *k, const char *arg)
 	stack_read(k->dir, STACK_THRESHOLD, &k->stack);
 	path = xasprintf("%s/inline.txt", k->dir);
 	inline_load(path, &k->inl);
+	free(path);
+	/* the debug twin, which the inline figures come from, failed */
+	path = xasprintf("%s/debug/failed", k->dir);
+	if (!k->inl.error && (err = first_line_with(path, ": "))) {
+		inline_free(&k->inl);
+		k->inl.error = xasprintf("its debug-info twin failed: %s", err);
+		free(err);
+	}
 	free(path);
 	if (!strcmp(k->boot, "-"))
 		kernel_failed(k, "boot", xstrdup("not booted"));

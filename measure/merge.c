@@ -229,9 +229,9 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		str(to, sizeof(to), d, "to");
 		a = find(ks, n, config, opt, from);
 		b = find(ks, n, config, opt, to);
-		if (!a || !b || (!a->origin && !b->origin) || (a->origin && strcmp(a->origin, m->path)) ||
-		    (b->origin && strcmp(b->origin, m->path)))
-			continue;	/* not both from here: diffed from the vmlinux files, or not at all */
+		if (!a || !b || !a->origin || !b->origin || strcmp(a->origin, m->path) ||
+		    strcmp(b->origin, m->path))
+			continue;	/* not both from this file: diffed here, or not at all */
 		out[np].from = a;
 		out[np].to = b;
 		out[np].table = NULL;

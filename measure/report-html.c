@@ -123,7 +123,7 @@ static void boot_table(FILE *f, const struct kernel *ks, int n)
 		fprintf(f, "</td><td>%.2f</td><td>%.2f</td><td>%ld</td><td>%ld</td><td>%ld</td>"
 			"<td><a href=\"", k->uptime_s, k->boot_seconds, k->memtotal_kb,
 			k->memfree_kb, k->min_ram_mib);
-		esc(f, k->dir);
+		esc(f, k->dir ? k->dir : "");
 		fputs("/boot.log\">boot.log</a></td></tr>\n", f);
 	}
 	fputs("</table>\n", f);

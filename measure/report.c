@@ -217,7 +217,8 @@ static void make_pairs(struct report *r, const struct options *o, struct merged 
 {
 	int i, s;
 
-	r->pairs = xcalloc((size_t)(o->nspecs * r->n) + 1, sizeof(*r->pairs));
+	/* room for a merged and a local pair per spec and kernel */
+	r->pairs = xcalloc((size_t)(2 * o->nspecs * r->n) + 1, sizeof(*r->pairs));
 	for (i = 0; i < o->nmerges; i++)
 		r->np += merge_pairs(merges[i], r->ks, r->n, r->pairs + r->np, o->nspecs * r->n - r->np);
 	for (s = 0; s < o->nspecs; s++) {
@@ -307,6 +308,8 @@ int report_main(int argc, char **argv)
 	/* the causes last, where a person or a CI log viewer looks */
 	print_over(stderr, &r, "tksize: ");
 	print_causes(stderr, &r, "tksize: ");
+	if (o.causes)
+		remove(o.causes);	/* a cause of an earlier report is no cause now */
 	if (o.causes && (r.failed || r.over || r.unavailable)) {
 		char *tmp;
 		FILE *f = open_report(o.causes, &tmp);

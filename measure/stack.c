@@ -15,12 +15,16 @@
  * static that was dropped from another:
  *  - a global function of the object counts when vmlinux has it with the
  *    same binding (a weak one that a strong definition overrode does not);
- *  - a static counts when vmlinux has a local function of that name and
- *    size among the locals of the object's source file (the STT_FILE group
- *    that the linker writes for every input object).  Two objects with the
- *    same file name and the same static take vmlinux's copies in link
- *    order.
- * Which functions are static is read from the object itself (KDIR/obj).
+ *  - a static counts when the object's own STT_FILE group in vmlinux (the
+ *    locals the linker wrote after the object's file symbol) has it, with
+ *    the same size.  Objects come in link order, as vmlinux's groups do: an
+ *    object's group is the first one of its file name not yet taken, when
+ *    every symbol in it is one of the object's locals, and, where two
+ *    objects share a file name, every function in it has the object's code
+ *    but for the bytes relocations patch.  An object that kept no local
+ *    has no group: the linker writes no file symbol for it.
+ * Which functions are static, and the rest of each object's symbols, are
+ * read from the object itself (KDIR/obj).
  */
 #define _GNU_SOURCE
 #include <gelf.h>
@@ -32,94 +36,214 @@
 #include "stack.h"
 #include "util.h"
 
-/* A function symbol: the STT_FILE group it sits in ("" for globals). */
-struct fsym {
-	char *file, *name;
+/* A function or data symbol with a size. */
+struct sym {
+	char *name;
 	unsigned long long size;
-	int bind;
-	long count;	/* copies in vmlinux not yet claimed by a .su line */
+	int bind, type;
+	int claimed;	/* by a .su line already (an object's functions) */
+	uint64_t value;	/* address (vmlinux) or offset in section SHNDX (objects) */
+	size_t shndx;
 };
 
-struct fsyms {
-	struct fsym *v;
+struct syms {
+	struct sym *v;
 	size_t n, cap;
-	char *file;	/* the STT_FILE group being read */
 };
 
-static void add_fsym(struct fsyms *t, const char *file, const char *name,
-		     unsigned long long size, int bind)
+/*
+ * The local symbols the linker wrote after one STT_FILE symbol: those of
+ * one input object that survived the link.  TAKEN: matched to an object.
+ */
+struct group {
+	char *file;
+	struct syms locals;
+	int taken;
+};
+
+/* What one symbol table holds, in the shape the join needs. */
+struct symtab {
+	struct group *groups;	/* in symbol table (link) order */
+	size_t ngroups, capgroups;
+	size_t *order;		/* group indices by (file, index) */
+	struct syms globals;	/* FUNC symbols that are not local */
+	struct syms funcs;	/* every FUNC, in symbol table order (objects) */
+	struct group *mine;	/* an object's: its group in vmlinux, or NULL */
+};
+
+static void add_sym(struct syms *t, const char *name, const GElf_Sym *s, size_t shndx)
 {
 	if (t->n == t->cap)
-		t->v = xrealloc(t->v, (t->cap = t->cap ? 2 * t->cap : 4096) * sizeof(*t->v));
-	t->v[t->n++] = (struct fsym){ xstrdup(file), xstrdup(name), size, bind, 1 };
+		t->v = xrealloc(t->v, (t->cap = t->cap ? 2 * t->cap : 256) * sizeof(*t->v));
+	t->v[t->n++] = (struct sym){ xstrdup(name), s->st_size, GELF_ST_BIND(s->st_info),
+				     GELF_ST_TYPE(s->st_info), 0, s->st_value, shndx };
 }
 
-static void free_fsyms(struct fsyms *t)
+static void free_syms(struct syms *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->n; i++) {
-		free(t->v[i].file);
+	for (i = 0; i < t->n; i++)
 		free(t->v[i].name);
-	}
 	free(t->v);
-	free(t->file);
 	memset(t, 0, sizeof(*t));
 }
 
-/* Collect FUNC symbols with code; locals under the STT_FILE before them. */
+static void free_symtab(struct symtab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ngroups; i++) {
+		free(t->groups[i].file);
+		free_syms(&t->groups[i].locals);
+	}
+	free(t->groups);
+	free(t->order);
+	free_syms(&t->globals);
+	free_syms(&t->funcs);
+	memset(t, 0, sizeof(*t));
+}
+
+static struct group *new_group(struct symtab *t, const char *file)
+{
+	if (t->ngroups == t->capgroups)
+		t->groups = xrealloc(t->groups, (t->capgroups = t->capgroups ? 2 * t->capgroups : 256) *
+						sizeof(*t->groups));
+	t->groups[t->ngroups] = (struct group){ xstrdup(file), { 0 }, 0 };
+	return &t->groups[t->ngroups++];
+}
+
+/* Sort a symbol table's symbols into the groups and lists above. */
 static void collect(Elf *elf, const GElf_Sym *s, size_t shndx, const char *name, void *arg)
 {
-	struct fsyms *t = arg;
-	int bind = GELF_ST_BIND(s->st_info);
+	struct symtab *t = arg;
+	int bind = GELF_ST_BIND(s->st_info), type = GELF_ST_TYPE(s->st_info);
 
 	(void)elf;
-	if (GELF_ST_TYPE(s->st_info) == STT_FILE) {
-		free(t->file);
-		t->file = xstrdup(name);
+	if (type == STT_FILE && bind == STB_LOCAL) {
+		new_group(t, name);
 		return;
 	}
-	if (GELF_ST_TYPE(s->st_info) != STT_FUNC || !s->st_size || shndx == SHN_UNDEF || !*name)
+	if ((type != STT_FUNC && type != STT_OBJECT) || !s->st_size || shndx == SHN_UNDEF || !*name)
 		return;
-	add_fsym(t, bind == STB_LOCAL && t->file ? t->file : "", name, s->st_size, bind);
+	if (bind == STB_LOCAL)
+		add_sym(&(t->ngroups ? &t->groups[t->ngroups - 1] : new_group(t, ""))->locals, name, s, shndx);
+	else if (type == STT_FUNC)
+		add_sym(&t->globals, name, s, shndx);
+	if (type == STT_FUNC)
+		add_sym(&t->funcs, name, s, shndx);
 }
 
-static int by_key(const void *a, const void *b)
+static int by_name_size(const void *a, const void *b)
 {
-	const struct fsym *x = a, *y = b;
+	const struct sym *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 
-	if (!c)
-		c = strcmp(x->file, y->file);
-	if (!c)
-		c = x->size < y->size ? -1 : x->size > y->size;
-	return c;
+	return c ? c : x->size < y->size ? -1 : x->size > y->size;
 }
 
-/* Sort by (name, file, size) and fold equal keys into one with a count. */
-static void fold(struct fsyms *t)
+static const struct sym *find(const struct syms *t, const char *name, unsigned long long size)
 {
-	size_t i, o = 0;
+	struct sym key = { (char *)name, size, 0, 0, 0, 0, 0 };
 
-	qsort(t->v, t->n, sizeof(*t->v), by_key);
-	for (i = 0; i < t->n; i++) {
-		if (o && !by_key(&t->v[o - 1], &t->v[i])) {
-			t->v[o - 1].count++;
-			free(t->v[i].file);
-			free(t->v[i].name);
-		} else {
-			t->v[o++] = t->v[i];
-		}
+	return bsearch(&key, t->v, t->n, sizeof(*t->v), by_name_size);
+}
+
+static const struct symtab *order_of;	/* for by_file() */
+
+static int by_file(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(order_of->groups[x].file, order_of->groups[y].file);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+/* Make the lookups fast: sorted locals and globals, groups by file. */
+static void index_symtab(struct symtab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ngroups; i++)
+		qsort(t->groups[i].locals.v, t->groups[i].locals.n, sizeof(struct sym), by_name_size);
+	qsort(t->globals.v, t->globals.n, sizeof(struct sym), by_name_size);
+	t->order = xmalloc((t->ngroups + 1) * sizeof(*t->order));
+	for (i = 0; i < t->ngroups; i++)
+		t->order[i] = i;
+	order_of = t;
+	qsort(t->order, t->ngroups, sizeof(*t->order), by_file);
+}
+
+/* Is the code of vmlinux's V the code of the object's O, but for relocations? */
+static int same_code(Elf *vm, const struct sym *v, Elf *obj, const struct sym *o)
+{
+	unsigned char *vmask = NULL, *omask = NULL;
+	unsigned char *a = elf_bytes(vm, 0, v->value, v->size, &vmask);
+	unsigned char *b = elf_bytes(obj, o->shndx, o->value, o->size, &omask);
+	size_t i;
+	int same = a && b;
+
+	for (i = 0; same && i < v->size; i++)
+		same = !omask[i] || a[i] == b[i];
+	free(a);
+	free(b);
+	free(vmask);
+	free(omask);
+	return same;
+}
+
+/*
+ * Could group G be object OBJ's: is every symbol in G one of OBJ's locals?
+ * With OBJ_ELF (when another object has the same file name), each function
+ * must also have the object's code, but for what relocations patch, so
+ * that two util.c files with a helper() of one size are told apart.
+ */
+static int fits(const struct group *g, const struct group *obj, Elf *vm, Elf *obj_elf)
+{
+	size_t i;
+
+	for (i = 0; i < g->locals.n; i++) {
+		const struct sym *v = &g->locals.v[i], *o = find(&obj->locals, v->name, v->size);
+
+		if (!o || (obj_elf && v->type == STT_FUNC && !same_code(vm, v, obj_elf, o)))
+			return 0;
 	}
-	t->n = o;
+	return 1;
 }
 
-static struct fsym *find(const struct fsyms *t, const char *file, const char *name,
-			 unsigned long long size)
+/*
+ * Find the object's group in vmlinux.  Objects come in link order, and so
+ * do vmlinux's groups; the first group of the object's file name not yet
+ * taken is its own when it fits.  Otherwise the object kept no local in
+ * vmlinux (the linker writes no STT_FILE for it then).
+ */
+static void find_group(struct symtab *vm, struct symtab *obj, Elf *vm_elf, Elf *obj_elf)
 {
-	struct fsym key = { (char *)file, (char *)name, size, 0, 0 };
+	const struct group *own = obj->ngroups ? &obj->groups[0] : NULL;
+	size_t lo = 0, hi = vm->ngroups;
 
-	return bsearch(&key, t->v, t->n, sizeof(*t->v), by_key);
+	obj->mine = NULL;
+	if (!own)
+		return;
+	while (lo < hi) {	/* the first group of that file */
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(vm->groups[vm->order[mid]].file, own->file) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < vm->ngroups && !strcmp(vm->groups[vm->order[lo]].file, own->file); lo++) {
+		struct group *g = &vm->groups[vm->order[lo]];
+
+		if (g->taken)
+			continue;
+		if (fits(g, own, vm_elf, obj_elf)) {
+			g->taken = 1;
+			obj->mine = g;
+		}
+		return;
+	}
 }
 
 /*
@@ -143,46 +267,33 @@ static int su_name_is(const char *sym, const char *name)
 	return !*p;
 }
 
-/*
- * The object's function for the .su name NAME: its exact symbol, else the
- * first clone of that name not yet claimed.  OBJ is in symbol table order;
- * a symbol is claimed by setting its count to 0.
- */
-static struct fsym *claim(struct fsyms *obj, const char *name)
+/* The object's function for the .su name NAME, not claimed before. */
+static struct sym *claim(struct symtab *obj, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < obj->n; i++)
-		if (obj->v[i].count && !strcmp(obj->v[i].name, name))
+	for (i = 0; i < obj->funcs.n; i++)
+		if (!obj->funcs.v[i].claimed && !strcmp(obj->funcs.v[i].name, name))
 			goto found;
-	for (i = 0; i < obj->n; i++)
-		if (obj->v[i].count && su_name_is(obj->v[i].name, name))
+	for (i = 0; i < obj->funcs.n; i++)
+		if (!obj->funcs.v[i].claimed && su_name_is(obj->funcs.v[i].name, name))
 			goto found;
 	return NULL;
 found:
-	obj->v[i].count = 0;
-	return &obj->v[i];
+	obj->funcs.v[i].claimed = 1;
+	return &obj->funcs.v[i];
 }
 
-/*
- * Is the function NAME of an object (whose symbols are OBJ) in vmlinux
- * (whose symbols are VM)?  A static claims one of vmlinux's copies.
- */
-static int live(struct fsyms *vm, struct fsyms *obj, const char *name)
+/* Is the function of .su name NAME, of object OBJ, in vmlinux VM? */
+static int live(const struct symtab *vm, struct symtab *obj, const char *name)
 {
-	const struct fsym *o = claim(obj, name), *g;
-	struct fsym *v;
+	const struct sym *o = claim(obj, name), *g;
 
 	if (!o)
 		return 0;	/* not in the object's symbol table: never emitted */
-	if (o->bind == STB_LOCAL) {
-		v = find(vm, o->file, o->name, o->size);
-		if (!v || !v->count)
-			return 0;
-		v->count--;
-		return 1;
-	}
-	g = find(vm, "", o->name, o->size);
+	if (o->bind == STB_LOCAL)
+		return obj->mine && find(&obj->mine->locals, o->name, o->size);
+	g = find(&vm->globals, o->name, o->size);
 	return g && g->bind == o->bind;
 }
 
@@ -235,25 +346,86 @@ static int fail(struct stack_facts *st, char *why)
 	return -1;
 }
 
-/* The function symbols of the object OBJPATH of KDIR/obj, in *OBJ. */
-static int read_object(const char *kdir, const char *objpath, struct fsyms *obj, char **err)
+/*
+ * The symbols of the object OBJPATH of KDIR/obj, and its group in VM.
+ * TWINS: another object of the link has the same file name.
+ */
+static int read_object(const char *kdir, const char *objpath, struct symtab *vm, Elf *vm_elf,
+		       int twins, struct symtab *obj, char **err)
 {
 	char *path = xasprintf("%s/obj/%s", kdir, objpath);
-	int ret;
+	Elf *obj_elf = NULL;
+	int ret, fd = -1;
 
-	free_fsyms(obj);
+	free_symtab(obj);
 	ret = elf_each_symbol(path, collect, obj, err);
+	if (!ret && twins && !(obj_elf = elf_open(path, &fd, err)))
+		ret = -1;
+	if (!ret) {
+		if (obj->ngroups)
+			qsort(obj->groups[0].locals.v, obj->groups[0].locals.n, sizeof(struct sym),
+			      by_name_size);
+		find_group(vm, obj, vm_elf, obj_elf);
+	}
+	if (obj_elf)
+		elf_close(obj_elf, fd);
 	free(path);
 	return ret;
 }
 
+/* The file-name stem of an object path: "mm/slab.o" -> "slab". */
+static const char *stem(const char *objpath, size_t *len)
+{
+	const char *base = strrchr(objpath, '/');
+
+	base = base ? base + 1 : objpath;
+	*len = strcspn(base, ".\n");
+	return base;
+}
+
+/* Does another "# object" line of stack.su name an object of the same stem? */
+static int has_twin(char **objects, size_t n, size_t i)
+{
+	size_t j, li, lj;
+	const char *a = stem(objects[i], &li);
+
+	for (j = 0; j < n; j++) {
+		const char *b = stem(objects[j], &lj);
+
+		if (j != i && li == lj && !strncmp(a, b, li))
+			return 1;
+	}
+	return 0;
+}
+
+/* The objects stack.su names, in order. */
+static char **objects_of(FILE *f, size_t *n)
+{
+	char **v = NULL, *line = NULL;
+	size_t cap = 0, room = 0;
+
+	*n = 0;
+	while (getline(&line, &cap, f) > 0) {
+		if (strncmp(line, "# object ", 9))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		if (*n == room)
+			v = xrealloc(v, (room = room ? 2 * room : 1024) * sizeof(*v));
+		v[(*n)++] = xstrdup(line + 9);
+	}
+	free(line);
+	rewind(f);
+	return v;
+}
+
 int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 {
-	struct fsyms vm = { 0 }, obj = { 0 };
-	char *path, *line = NULL, *err = NULL;
-	size_t cap = 0;
+	struct symtab vm = { 0 }, obj = { 0 };
+	char *path, *line = NULL, *err = NULL, **objects;
+	size_t cap = 0, nobjects, i, next = 0;
 	long lineno = 0;
-	int have_obj = 0;
+	int have_obj = 0, fd = -1;
+	Elf *vm_elf;
 	FILE *f;
 
 	memset(st, 0, sizeof(*st));
@@ -264,20 +436,23 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 	if (!f)
 		return 1;
 	path = xasprintf("%s/vmlinux", kdir);
-	if (elf_each_symbol(path, collect, &vm, &err)) {
+	if (elf_each_symbol(path, collect, &vm, &err) || !(vm_elf = elf_open(path, &fd, &err))) {
 		free(path);
 		fclose(f);
+		free_symtab(&vm);
 		return fail(st, err);
 	}
 	free(path);
-	fold(&vm);
+	index_symtab(&vm);
+	objects = objects_of(f, &nobjects);
 	while (getline(&line, &cap, f) > 0) {
 		struct frame fr;
 
 		lineno++;
 		if (!strncmp(line, "# object ", 9)) {
 			line[strcspn(line, "\n")] = '\0';
-			if (read_object(kdir, line + 9, &obj, &err))
+			if (read_object(kdir, line + 9, &vm, vm_elf, has_twin(objects, nobjects, next++),
+					&obj, &err))
 				break;
 			have_obj = 1;
 			continue;
@@ -299,8 +474,12 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 	}
 	free(line);
 	fclose(f);
-	free_fsyms(&vm);
-	free_fsyms(&obj);
+	elf_close(vm_elf, fd);
+	for (i = 0; i < nobjects; i++)
+		free(objects[i]);
+	free(objects);
+	free_symtab(&vm);
+	free_symtab(&obj);
 	if (err)
 		return fail(st, err);
 	st->valid = 1;

@@ -37,8 +37,9 @@ gcc -O2 -c -o "$d/b.o" "$d/b.c"
 
 # two objects with more sections than an ELF section index holds (65,279):
 # symbols past it carry SHN_XINDEX and their real index in .symtab_shndx.
-# In the new one, some functions grow, some go and some are new, all of
-# them past the limit.
+# In the new one, some functions grow, some go and some are new, and ten
+# data objects grow, all of them past the limit: a wrong section index
+# would take them for code, or drop them.
 many_sections() {
 	awk -v n=70000 -v grow="$2" -v gone="$3" -v new="$4" 'BEGIN {
 		for (i = 1; i <= n + new; i++) {
@@ -46,6 +47,8 @@ many_sections() {
 			printf ".section .text.f%d,\"ax\",@progbits\n.globl f%d\n.type f%d,@function\nf%d:\n", i, i, i, i
 			printf "\t.skip %d, 0x90\n\tret\n.size f%d, .-f%d\n", (i > n - 100 && i <= n - 50 ? grow : 1), i, i
 		}
+		for (i = 1; i <= 10; i++)
+			printf ".section .data.d%d,\"aw\",@progbits\n.globl d%d\n.type d%d,@object\nd%d:\n\t.skip %d\n.size d%d, %d\n", i, i, i, i, 4 * grow, i, 4 * grow
 	}' >"$d/$1.s"
 	as --32 -o "$d/$1.o" "$d/$1.s"
 	# "Number of section headers: 0 (69993)": the real count is in section 0
@@ -84,7 +87,9 @@ while [ $# -ge 2 ]; do
 done
 [ "$pairs" -ge 4 ] || fail "no two built kernels to compare: run after the integration test"
 "$tk" diff "$d/xold.o" "$d/xnew.o" >"$d/xdiff.txt"
-expect_grep '^add/remove: 5/20 grow/shrink: 50/0 up/down: ' "$d/xdiff.txt" "the diff past 65,279 sections"
+expect_grep '^add/remove: 5/20 grow/shrink: 60/0 up/down: ' "$d/xdiff.txt" "the diff past 65,279 sections"
+"$tk" diff -d "$d/xold.o" "$d/xnew.o" >"$d/xdiff.txt"
+expect_grep '^add/remove: 0/0 grow/shrink: 10/0 up/down: 320/0 \(320\)$' "$d/xdiff.txt" "the data past 65,279 sections"
 ok "tksize diff == bloat-o-meter on $pairs pairs, in all four modes"
 
 # the report carries the default diffs

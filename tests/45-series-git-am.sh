@@ -24,7 +24,7 @@ done
 # and each commit is its patch, in series order
 git -C "$d" log --reverse --format=%s HEAD~$n..HEAD >"$d/subjects"
 for p in $series; do
-	sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "patches/$p" | head -n 1
+	git mailinfo /dev/null /dev/null <"patches/$p" | sed -n 's/^Subject: //p'
 done >"$d/want"
 diff -u "$d/want" "$d/subjects" || fail "the commits are not the series' patches in order"
 ok "$n patches, $n commits, in series order"

@@ -2,8 +2,10 @@
 # Two objects with the same file name (d1/util.c, d2/util.c) each have a
 # static helper() with a different frame; the linker's --gc-sections drops
 # d2's.  A static clash() in d2 shares its name with a live global in
-# main.c.  A join by name alone would count d2's frames for d1's helper and
-# main's clash; tksize must count only the live ones.  The objects are
+# main.c.  The two helpers have code of the same size (only a constant
+# differs), so neither name nor size tells them apart.  A join by name alone
+# would count d2's frames for d1's helper and main's clash; tksize must
+# count only the live ones.  The objects are
 # gathered by kbuild/stack-usage.sh from a thin vmlinux.a, as for a kernel,
 # and in both link orders, so that the order of the objects decides nothing.
 . "$(dirname "$0")/lib.sh"
@@ -14,11 +16,11 @@ tab=$(printf '\t')
 
 mkdir -p "$d/obj/d1" "$d/obj/d2"
 cat >"$d/obj/d1/util.c" <<'C'
-static int __attribute__((noinline, noclone)) helper(int x) { volatile char buf[200]; buf[x] = 1; return buf[x + 1]; }
+static int __attribute__((noinline, noclone)) helper(int x) { volatile char buf[300]; buf[x] = 1; return buf[x + 1]; }
 int api1(int x) { return helper(x); }
 C
 cat >"$d/obj/d2/util.c" <<'C'
-static int __attribute__((noinline, noclone)) helper(int x) { volatile char buf[600]; buf[x] = 1; return buf[x + 2]; }
+static int __attribute__((noinline, noclone)) helper(int x) { volatile char buf[600]; buf[x] = 1; return buf[x + 1]; }
 static int __attribute__((noinline, noclone)) clash(int x) { volatile char buf[900]; buf[x] = 3; return buf[x + 3]; }
 int unused2(int x) { return helper(x) + clash(x); }
 C
@@ -35,6 +37,8 @@ frame() { awk -F'\t' -v n="$2" '{ f = $1; sub(/.*:/, "", f) } f == n { print $2 
 h1=$(frame d1/util helper) h2=$(frame d2/util helper) c2=$(frame d2/util clash) cm=$(frame main clash)
 [ "$h2" -gt "$h1" ] && [ "$c2" -gt "$h2" ] && [ "$cm" -lt "$h1" ] ||
 	fail "the test's frames are not ordered as it needs: helper $h1 $h2, clash $c2 $cm"
+hsize() { readelf -sW "$d/obj/$1.o" | awk '$8 == "helper" { print $3 }'; }
+[ "$(hsize d1/util)" = "$(hsize d2/util)" ] || fail "the two helpers' code differs in size: $(hsize d1/util) $(hsize d2/util)"
 want_sum=$(( h1 + $(frame d1/util api1) + cm + $(frame main main) ))
 
 for order in "main.o d1/util.o d2/util.o" "main.o d2/util.o d1/util.o"; do

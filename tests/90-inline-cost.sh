@@ -21,7 +21,7 @@ done
 # ... and the check can fail: one byte of .data changed in a copy
 k=$BUILD/kernels/tiny-Os-dce
 cp "$k/vmlinux" "$d/changed"
-off=$(readelf -SW "$d/changed" | awk '$2 == ".data" { print $5 }')
+off=$(readelf -SW "$d/changed" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".data" { print $4 }')
 printf 'Z' | dd of="$d/changed" bs=1 seek=$((0x$off + 100)) conv=notrunc 2>/dev/null
 if tests/same-code.sh "$k/vmlinux" "$d/changed" 2>"$d/changed.err"; then fail "same-code missed a changed byte"; fi
 expect_grep "section .data differs at byte 100 " "$d/changed.err" "the changed byte"

@@ -5,6 +5,8 @@
 set -u
 cd "$(dirname "$0")/.."
 export TOP=$PWD BUILD=${BUILD:-$PWD/build}
+# the tests' own failures are not the causes of this run's failure
+unset TINYKERN_CAUSES
 pass=0 fail=0 failed=
 for t in tests/[0-9][0-9]-*.sh; do
 	name=$(basename "$t" .sh)
