@@ -288,5 +288,7 @@ help:
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"
 	@echo "  BOOT_TIMEOUT=$${BOOT_TIMEOUT:-60}  QEMU_MEM=$${QEMU_MEM:-64M}  QEMU_ACCEL=$${QEMU_ACCEL:-tcg}"
 	@echo "  MINRAM_TIMEOUT=$${MINRAM_TIMEOUT:-(3x the boot check, at least 10 s)}  BENCH_PLAIN=$${BENCH_PLAIN:-yes}"
+	@echo "  free space asked for, in MiB: SOURCE_NEED_MIB=$${SOURCE_NEED_MIB:-1500} (the tree)," \
+	      "BUILD_NEED_MIB=$${BUILD_NEED_MIB:-80}, BUILD_NEED_DEBUG_MIB=$${BUILD_NEED_DEBUG_MIB:-250} (a kernel)"
 
 endif # the lock
