@@ -31,11 +31,7 @@ expect_grep "^source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: 
 if grep -E '^  (CONFIG|BUILD) |text +data +bss|FAIL: not built' "$d/out.txt"; then
 	fail "it went on to configure, build or report"
 fi
-# the cause comes last: only make's own closing line may follow it
-tail -n 3 "$d/out.txt" >"$d/last.txt"
-expect_grep "^tinykern: FAILED:$" "$d/last.txt" "closing summary"
-expect_grep "^  source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: .*FAILED" "$d/last.txt" \
-	"the cause in the last lines"
+expect_last_cause "source: $victim does not apply to linux-source [0-9.]+: mm/gup.c: .*FAILED.*" "$d/out.txt"
 [ ! -e "$b/src/linux.tmp" ] || fail "the half-patched tree was left behind"
 [ "$(stat -c '%Y' "$b/src/linux/Makefile")" = "$(cat "$d/tree.before")" ] || fail "the last good tree was touched"
 [ "$b/src/.stamp" -ot "$d/patches/$victim" ] || fail "the stamp claims the broken series was applied"
@@ -63,8 +59,7 @@ k=$b/kernels/tiny-Os-orig
 [ ! -e "$k/build.log" ] && [ ! -e "$k/vmlinux" ] || fail "kbuild ran anyway"
 cause="tiny/Os/orig: FAIL at build: $k: [0-9]+ MiB free, a build of it needs 999999[0-9][0-9] MiB"
 expect_grep "^tksize: $cause$" "$d/room.txt" "the report names the stage"
-tail -n 3 "$d/room.txt" >"$d/last.txt"
-expect_grep "^  $cause$" "$d/last.txt" "the cause in the last lines"
+expect_last_cause "$cause" "$d/room.txt"
 if grep -q "build.log" "$d/room.txt"; then fail "a build.log that does not exist was named"; fi
 ok "no room for a build: refused before kbuild, the stage named, no missing log pointed at"
 rm -rf "$b/src"

@@ -19,8 +19,7 @@ if env -u TINYKERN_LOCKED make BUILD="$small" >"$d/out.txt" 2>&1; then cat "$d/o
 cat "$d/out.txt"
 line="source: $small/src: [0-9]+ MiB free, extracting linux-source-6.1.tar.xz needs 1500 MiB"
 expect_grep "^$line$" "$d/out.txt" "the free-space error"
-tail -n 3 "$d/out.txt" >"$d/last.txt"
-expect_grep "^  $line$" "$d/last.txt" "the cause in the last lines"
+expect_last_cause "$line" "$d/out.txt"
 if grep -E '^  (EXTRACT|CONFIG|BUILD) |text +data +bss|not built' "$d/out.txt"; then fail "it went on"; fi
 ok "no room to extract: named before extracting, and again last"
 
@@ -33,8 +32,7 @@ expect_grep "^$line$" "$d/tar.txt" "the first tar error and the count"
 log=$(sed -n 's/.* more lines in \([^ ]*\))$/\1/p' "$d/tar.txt" | head -n 1)
 expect_grep "No space left on device" "$log" "the full tar log"
 rm -f "$log"
-tail -n 3 "$d/tar.txt" >"$d/last.txt"
-expect_grep "^  $line$" "$d/last.txt" "the tar cause in the last lines"
+expect_last_cause "$line" "$d/tar.txt"
 [ ! -e "$small/src/linux.tmp" ] && [ ! -e "$small/src/linux" ] || fail "a half tree was left"
 expect_grep '^earlier result$' "$small/kernels/tiny-Os-orig/boot.result" "earlier result"
 ok "a full disk mid-extraction: one line with the first error and the count; no half tree; nothing lost"

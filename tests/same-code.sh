@@ -64,7 +64,8 @@ while read -r name type addr size; do
 		done
 	done | sort -n | uniq -c | awk '$1 == 2 { print $2 }' >"$tmp/allowed"
 	cmp -l "$tmp/a.bin" "$tmp/b.bin" 2>/dev/null | awk '{ print $1 - 1 }' >"$tmp/differ" || true
-	bad=$(awk 'NR == FNR { start[$1] = 1; next }
+	# (FILENAME, not NR == FNR: the list of allowed places may be empty)
+	bad=$(awk 'FILENAME == ARGV[1] { start[$1] = 1; next }
 		{ ok = 0; for (s in start) if ($1 >= s + 0 && $1 < s + 20) ok = 1; if (!ok) { print; exit } }' \
 		"$tmp/allowed" "$tmp/differ")
 	if [ -n "$bad" ] || [ "$(stat -c %s "$tmp/a.bin")" != "$(stat -c %s "$tmp/b.bin")" ]; then
