@@ -383,19 +383,35 @@ static const char *stem(const char *objpath, size_t *len)
 	return base;
 }
 
-/* Does another "# object" line of stack.su name an object of the same stem? */
-static int has_twin(char **objects, size_t n, size_t i)
+static int by_stem(const void *a, const void *b)
 {
-	size_t j, li, lj;
-	const char *a = stem(objects[i], &li);
+	size_t la, lb;
+	const char *x = stem(*(char *const *)a, &la), *y = stem(*(char *const *)b, &lb);
+	int c = strncmp(x, y, la < lb ? la : lb);
 
-	for (j = 0; j < n; j++) {
-		const char *b = stem(objects[j], &lj);
+	return c ? c : la < lb ? -1 : la > lb;
+}
 
-		if (j != i && li == lj && !strncmp(a, b, li))
-			return 1;
+/* For each of the N OBJECTS: does another one have the same stem? */
+static char *twins_of(char **objects, size_t n)
+{
+	char **sorted = xmalloc((n + 1) * sizeof(*sorted)), *twin = xcalloc(n + 1, 1);
+	size_t i, j;
+
+	memcpy(sorted, objects, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), by_stem);
+	for (i = 0; i < n; i++) {
+		int dup = (i > 0 && !by_stem(&sorted[i - 1], &sorted[i])) ||
+			  (i + 1 < n && !by_stem(&sorted[i], &sorted[i + 1]));
+
+		if (!dup)
+			continue;
+		for (j = 0; j < n; j++)	/* back to stack.su order; only twins get here */
+			if (objects[j] == sorted[i])
+				twin[j] = 1;
 	}
-	return 0;
+	free(sorted);
+	return twin;
 }
 
 /* The objects stack.su names, in order. */
@@ -421,7 +437,7 @@ static char **objects_of(FILE *f, size_t *n)
 int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 {
 	struct symtab vm = { 0 }, obj = { 0 };
-	char *path, *line = NULL, *err = NULL, **objects;
+	char *path, *line = NULL, *err = NULL, **objects, *twins;
 	size_t cap = 0, nobjects, i, next = 0;
 	long lineno = 0;
 	int have_obj = 0, fd = -1;
@@ -445,13 +461,14 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 	free(path);
 	index_symtab(&vm);
 	objects = objects_of(f, &nobjects);
+	twins = twins_of(objects, nobjects);
 	while (getline(&line, &cap, f) > 0) {
 		struct frame fr;
 
 		lineno++;
 		if (!strncmp(line, "# object ", 9)) {
 			line[strcspn(line, "\n")] = '\0';
-			if (read_object(kdir, line + 9, &vm, vm_elf, has_twin(objects, nobjects, next++),
+			if (read_object(kdir, line + 9, &vm, vm_elf, next < nobjects && twins[next++],
 					&obj, &err))
 				break;
 			have_obj = 1;
@@ -478,6 +495,7 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 	for (i = 0; i < nobjects; i++)
 		free(objects[i]);
 	free(objects);
+	free(twins);
 	free_symtab(&vm);
 	free_symtab(&obj);
 	if (err)
