@@ -12,9 +12,9 @@
  * Per function name, summed over every compilation unit as dwarves'
  * `pfunct --total_inline_stats` sums them (tests/90 compares the two):
  *  - each DW_TAG_inlined_subroutine in live code (a range of it starts in
- *    a code section, even an empty one: gcc folded the call into its
- *    caller) is one expansion, nested ones included, and its live bytes
- *    are its code.  A row therefore
+ *    a code section, even an empty one, or it has no range and its entry
+ *    pc is there: gcc folded the call into its caller) is one expansion,
+ *    nested ones included, and its live bytes are its code.  A row therefore
  *    includes the code of the expansions nested in it: __read_cr4's row
  *    holds native_read_cr4's bytes inlined into it;
  *  - a DW_TAG_subprogram with DW_AT_inline says whether the function was
@@ -113,6 +113,17 @@ static void add_outer(struct walk *w, unsigned long long start, unsigned long lo
 	w->outer[w->nouter++] = (struct range){ start, end };
 }
 
+/* Does ADDR lie in one of the image's code sections? */
+static int in_code(const struct walk *w, Dwarf_Addr addr)
+{
+	size_t i;
+
+	for (i = 0; i < w->ncode && w->code[i].start <= addr; i++)
+		if (addr < w->code[i].end)
+			return 1;
+	return 0;
+}
+
 /*
  * Live bytes of a DIE: its address ranges clipped to the code sections.
  * With OUTER, the clipped pieces are also kept for the union.  *LIVE says
@@ -129,8 +140,7 @@ static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer, int *live
 
 	*live = 0;
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
-		for (i = 0; i < w->ncode && w->code[i].start <= start; i++)
-			*live |= start < w->code[i].end;
+		*live |= in_code(w, start);
 		for (i = 0; i < w->ncode && w->code[i].start < end; i++) {
 			Dwarf_Addr s = start > w->code[i].start ? start : w->code[i].start;
 			Dwarf_Addr e = end < w->code[i].end ? end : w->code[i].end;
@@ -163,8 +173,13 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 	const char *name = origin_name(die, &origin);
 	int live;
 	long long bytes = live_bytes(w, die, !nested, &live);
+	Dwarf_Addr entry;
 	struct fn *f;
 
+	/* an expansion that kept no code, not even an empty range, may still
+	 * say where it was: its entry pc */
+	if (!live && dwarf_entrypc(die, &entry) == 0)
+		live = in_code(w, entry);
 	if (!name || !live)
 		return;
 	f = lookup(&w->fns, name);

@@ -6,7 +6,8 @@
 # Prints "sites S bytes B naive N":
 #   S  DW_TAG_inlined_subroutine entries in live code: one of their ranges
 #      starts in the image's code sections (SHF_ALLOC + SHF_EXECINSTR), even
-#      an empty range; nested ones count too;
+#      an empty range, or, with no range, their DW_AT_entry_pc lies there;
+#      nested ones count too;
 #   B  bytes of the union of the outermost such entries' ranges, clipped to
 #      the code sections: each byte of inlined code once;
 #   N  the sum of every entry's ranges as they stand, nested and dropped
@@ -51,13 +52,15 @@ readelf --debug-dump=info "$vm" 2>/dev/null | awk '
 				if (s < t && outer) printf "%.0f %.0f\n", s, t > pieces
 			}
 		}
+		if (!live && entry != "")
+			for (j = 1; j <= nc; j++) if (hex(entry) >= cs[j] && hex(entry) < ce[j]) live = 1
 		if (live) sites++
 	}
 	/^ <[0-9]+><[0-9a-f]+>: Abbrev Number: [0-9]+ \(/ {
 		finish()
 		depth = substr($1, 2) + 0	# "<3><93ef6>:" is depth 3
 		tag = $NF; gsub(/[()]/, "", tag)
-		rng = low = high = ""
+		rng = low = high = entry = ""
 		if (inl >= 0 && depth <= inl) inl = -1
 		outer = 0
 		if (tag == "DW_TAG_inlined_subroutine" && inl < 0) { inl = depth; outer = 1 }
@@ -67,6 +70,7 @@ readelf --debug-dump=info "$vm" 2>/dev/null | awk '
 	$2 == "DW_AT_ranges" { rng = $NF }
 	$2 == "DW_AT_low_pc" { low = $NF }
 	$2 == "DW_AT_high_pc" { high = $NF }
+	$2 == "DW_AT_entry_pc" { entry = $NF }
 	BEGIN { inl = -1 }
 	END { finish(); printf "sites %.0f naive %.0f\n", sites, naive }
 ' code="$tmp/code" ranges="$tmp/ranges" pieces="$tmp/pieces" "$tmp/code" "$tmp/ranges" - >"$tmp/counts"
