@@ -13,6 +13,25 @@
 # (tests/85 does, to show the flag changes no code).
 set -u
 
+# Every 30 s while kbuild runs: the objects compiled so far (its "  CC"
+# lines) out of those a finished build of this folder, or of another kernel
+# of the same config, holds, and the time left at the rate so far.  A cold
+# build is never silent for more than half a minute.
+progress() {
+	expected=$(cat "$kdir/build.objects" 2>/dev/null ||
+		cat "$(dirname "$kdir")/${name%%/*}-"*/build.objects 2>/dev/null | sort -n | tail -n 1)
+	while sleep 30; do
+		done=$(grep -c '^  CC ' "$log" 2>/dev/null || true)
+		secs=$(( $(date +%s) - start ))
+		if [ -n "$expected" ] && [ "${done:-0}" -gt 0 ] && [ "$done" -lt "$expected" ]; then
+			left=$(( secs * (expected - done) / done ))
+			echo "  ...     $name: $done of ~$expected objects compiled in ${secs}s, about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
+		else
+			echo "  ...     $name: ${done:-0} objects compiled in ${secs}s"
+		fi
+	done
+}
+
 # All in one function, so the shell has read the whole script before kbuild
 # starts: editing this file during a build cannot derail the build.
 main() {
@@ -66,7 +85,10 @@ main() {
 	kcflags=${KCFLAGS:-}
 	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
+	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$name" >>"$TINYKERN_BUILDS"	# tests/run.sh counts them
 	start=$(date +%s)
+	progress &
+	ticker=$!
 	# A clean environment for kbuild: the caller's make flags (jobserver, -k)
 	# are not kbuild's, and fixed build identity keeps sizes reproducible
 	# (the version string is part of .data).
@@ -77,6 +99,8 @@ main() {
 		KCFLAGS="$kcflags" \
 		-j"$jobs" vmlinux bzImage >"$log" 2>&1
 	rc=$?
+	kill "$ticker" 2>/dev/null
+	wait "$ticker" 2>/dev/null
 	# kbuild finished on its own (success or a clean failure): its tree is
 	# consistent again.  Only a killed build leaves the mark behind.
 	rm -f "$mark"
@@ -106,6 +130,7 @@ main() {
 		rm -f "$kdir/stack.su.err"
 	fi
 	echo "$secs" >"$kdir/build.seconds"
+	find "$obj" -name '*.o' ! -path "$obj/.tinykern-config/*" | wc -l >"$kdir/build.objects"
 	du -sm "$obj" | cut -f1 >"$kdir/build.mib"
 	left=
 	if [ -n "${4:-}" ]; then
