@@ -108,7 +108,7 @@ boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,
 # Without a patched tree nothing can be built: a source failure ends the run
 # there, with no empty report after it.
 all: $(DEPS)
-	@$(MAKE) --no-print-directory source
+	@$(MAKE) --no-print-directory -s source
 	@kbuild/ccache-stats.sh start $(BUILD)/.ccache-start; \
 	 $(MAKE) --no-print-directory -k kernels; \
 	 $(MAKE) --no-print-directory -k -j$(JOBS) boot-checks; \
