@@ -17,8 +17,10 @@ override BUILD := $(abspath $(BUILD))
 CONFIGS  ?= tiny
 VARIANTS ?= orig inline inline+units dce
 OPTS     ?= Os
-# Build each kernel's twin with DWARF in KDIR/debug, for the inline table.
-INLINE_STATS ?= yes
+# Build every kernel with DWARF (tinyconfigs/debug-info.config), so that the
+# one build gives the size table, the boot check and the inline table: -g
+# changes no allocated byte but the two build-ids (tests/24-plain-build).
+DEBUG_INFO ?= yes
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 PATCHES  ?= $(TOP)/patches
 FRAGMENTS ?= $(TOP)/tinyconfigs
@@ -76,7 +78,8 @@ CONFIG_CACHE := $(BUILD)/config-cache
 # The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3), and the
 # fragments merge.sh makes its .config from, in that order.
 kdir    = $(BUILD)/kernels/$(1)-$(2)-$(3)
-kfrags  = $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config
+kfrags  = $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config \
+	$(if $(filter yes,$(DEBUG_INFO)),$(TOP)/tinyconfigs/debug-info.config)
 # A config fragment and, recursively, the fragments it names in "# base:".
 frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
 	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
@@ -94,6 +97,11 @@ KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(
 # What a config's boot check must prove beyond the init marker, from the
 # "# boot-expect:" lines of its fragments (e.g. "net disk" for small).
 boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,$(1))))
+# What config $(1), variant $(2) add to the boot command line: the
+# "# boot-append:" lines of their fragments, as BOOT_APPEND for boot.sh.
+boot_append = $(if $(strip $(shell sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) \
+	$(FRAGMENTS)/variant-$(2).config)),BOOT_APPEND="$${BOOT_APPEND:+$$BOOT_APPEND }$(strip $(shell \
+	sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(2).config))")
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
@@ -119,12 +127,8 @@ all: $(DEPS)
 ## matrix: `all` over every config, opt level and variant (narrow with CONFIGS= OPTS= VARIANTS=)
 MATRIX_CONFIGS := $(if $(filter command line environment,$(origin CONFIGS)),$(CONFIGS),tiny small large)
 MATRIX_OPTS    := $(if $(filter command line environment,$(origin OPTS)),$(OPTS),Os O2)
-# The debug-info twins double the matrix's build time; ask for them with
-# INLINE_STATS=yes.
-MATRIX_INLINE  := $(if $(filter command line environment,$(origin INLINE_STATS)),$(INLINE_STATS),no)
 matrix:
-	@$(MAKE) --no-print-directory CONFIGS="$(MATRIX_CONFIGS)" OPTS="$(MATRIX_OPTS)" \
-		INLINE_STATS=$(MATRIX_INLINE) all
+	@$(MAKE) --no-print-directory CONFIGS="$(MATRIX_CONFIGS)" OPTS="$(MATRIX_OPTS)" all
 
 ## deps: install missing Debian packages and fetch busybox-static:i386
 deps: $(DEPS) $(BUSYBOX)
@@ -170,35 +174,31 @@ $(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(SRC_STAMP
 $(1)/bzImage: $(1)/vmlinux ;
 endef
 
-# One kernel: its build folder, boot check and RAM bisection, and its twin
-# with debug info in KDIR/debug (the same fragments plus debug-info.config).
+# One kernel: its build folder, boot check and RAM bisection.  A fragment's
+# "# boot-append:" lines add to the kernel's command line at boot.
 define kernel_rules
 $(call build_folder_rules,$(call kdir,$(1),$(2),$(3)),$(call \
 	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1))
-$(call build_folder_rules,$(call kdir,$(1),$(2),$(3))/debug,$(call \
-	kfrags,$(1),$(2),$(3)) $(FRAGMENTS)/debug-info.config,$(1)/$(2)/$(3)+debug,$(5),$(1))
 $(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
 		$(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
-	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) $(call boot_append,$(1),$(3)) \
 		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/minram.result: $(call kdir,$(1),$(2),$(3))/boot.stamp boot/minram.sh
-	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) \
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) $(call boot_append,$(1),$(3)) \
 		boot/minram.sh $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
 endef
-# $(4) and $(5) are the places of the kernel and its debug twin among the
-# run's builds, "2/8", for the progress lines.
-BUILDS := $(words $(KERNELS) $(if $(filter yes,$(INLINE_STATS)),$(KERNELS)))
+# $(4) is the kernel's place among the run's builds, "2/4", for the
+# progress lines.
+BUILDS := $(words $(KERNELS))
 counter :=
 $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
-	$(call kernel_rules,$(c),$(o),$(v),$(words $(counter))/$(BUILDS),$(words \
-	$(counter) $(KERNELS))/$(BUILDS))))))
+	$(call kernel_rules,$(c),$(o),$(v),$(words $(counter))/$(BUILDS))))))
 
 ## configs: make the .config of every kernel (checked against its fragments)
 configs: $(addsuffix /config.stamp,$(KERNELS))
-## kernels: build every kernel, then (INLINE_STATS=yes) each one's twin with debug info
-kernels: $(addsuffix /vmlinux,$(KERNELS)) \
-	$(if $(filter yes,$(INLINE_STATS)),$(addsuffix /debug/vmlinux,$(KERNELS)))
+## kernels: build every kernel (with DWARF unless DEBUG_INFO=no)
+kernels: $(addsuffix /vmlinux,$(KERNELS))
 ## boots: build and boot every kernel, and find the least RAM each boots in
 boots: $(addsuffix /boot.stamp,$(KERNELS)) $(addsuffix /minram.result,$(KERNELS))
 # The phases of `all`.  Each takes only the kernels the phase before got
@@ -215,12 +215,14 @@ $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 # the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce.
 REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce
 
-# The inline table of a kernel, read from its debug twin's DWARF once.  When
-# tksize cannot read it, inline.txt says why, and the report marks that
-# kernel's inline figures unavailable instead of stopping every report.
-$(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/debug/vmlinux $(MEASURE)
+# The inline table of a kernel, read from its DWARF once.  When tksize
+# cannot read it (DEBUG_INFO=no), inline.txt says why, and the report marks
+# that kernel's inline figures unavailable instead of stopping every report.
+$(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 	@echo "  INLINE  $*"
-	@if $(MEASURE) inline $< >$@.tmp 2>$@.err; then mv $@.tmp $@; else \
+	@if ! grep -q '^CONFIG_DEBUG_INFO=y' $(@D)/config; then \
+	 echo '# not measured: built without DWARF (DEBUG_INFO=no)' >$@; exit 0; fi; \
+	 if $(MEASURE) inline $< >$@.tmp 2>$@.err; then mv $@.tmp $@; else \
 	 why=$$(sed -n '1s/^tksize: //p' $@.err); \
 	 printf '# unavailable: %s\n' "$${why:-tksize inline $< failed}" >$@; cat $@.err >&2; rm -f $@.tmp; fi; \
 	 rm -f $@.err
@@ -231,7 +233,7 @@ budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter 
 	$(FRAGMENTS)/$(1).budget)))
 
 ## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
-report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/debug/vmlinux),$(k)/inline.txt))
+report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) --fragments $(FRAGMENTS) \
 		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \
@@ -258,6 +260,11 @@ diff: $(MEASURE)
 bench: $(DEPS)
 	@bench/bench.sh $(BUILD)/bench
 
+## bench-front-door: a clean clone's cold `make`, no-op rerun and `make check`, timed, with the builds each started
+.PHONY: bench-front-door
+bench-front-door: $(DEPS)
+	@bench/front-door.sh $(BUILD)/front-door
+
 ## check: run the tests (installs what is missing, builds what they need)
 check: $(DEPS)
 	@tests/run.sh
@@ -265,6 +272,16 @@ check: $(DEPS)
 ## clean: remove the kernels and reports (keeps the source tree, busybox and the config cache)
 clean:
 	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs
+
+## prune: remove each kernel's kbuild objects (obj/), keeping what the report reads and obj/.config
+# A tiny kernel's obj/ is 193 MiB with DWARF, its vmlinux 34 MB.  With
+# obj/.config kept, `make` stays a no-op; an experiment in the folder (an
+# incremental rebuild) then recompiles it whole, from ccache.
+.PHONY: prune
+prune:
+	@for o in $(wildcard $(BUILD)/kernels/*/obj); do \
+	 find $$o -mindepth 1 -maxdepth 1 ! -name .config -exec rm -rf {} +; done
+	@du -sh $(BUILD)/kernels 2>/dev/null | sed 's/^/  PRUNE   kernels now take /'
 
 ## distclean: remove the whole build folder
 distclean:
@@ -274,13 +291,13 @@ distclean:
 help:
 	@echo "tinykern: small i386 kernels, built in variants, booted under QEMU, measured."
 	@echo
-	@sed -n 's/^## \([a-z]*\): /  make \1\t/p' $(MAKEFILE_LIST) | expand -t 22
+	@sed -n 's/^## \([a-z-]*\): /  make \1\t/p' $(MAKEFILE_LIST) | expand -t 26
 	@echo
 	@echo "Variables (current value):"
 	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
 	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config (matrix: Os O2)"
-	@echo "  INLINE_STATS=$(INLINE_STATS)   build each kernel's debug-info twin for the inline table"
+	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline table (no: smaller build folders, no inline table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"

@@ -87,14 +87,30 @@ main() {
 	kcflags=${KCFLAGS:-}
 	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
-	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$name" >>"$TINYKERN_BUILDS"	# tests/run.sh counts them
+	# tests/run.sh counts them: a build is full when its folder holds no
+	# object yet, whatever ccache then saves it
+	if [ -n "${TINYKERN_BUILDS:-}" ]; then
+		if [ -z "$(find "$obj" -name '*.o' ! -path "$obj/.tinykern-config/*" -print -quit)" ]; then
+			echo "full $name" >>"$TINYKERN_BUILDS"
+		else
+			echo "incremental $name" >>"$TINYKERN_BUILDS"
+		fi
+	fi
 	start=$(date +%s)
 	progress &
 	ticker=$!
 	# A clean environment for kbuild: the caller's make flags (jobserver, -k)
 	# are not kbuild's, and fixed build identity keeps sizes reproducible
 	# (the version string is part of .data).
+	# Under -g ccache hashes the working directory, the O= folder, so no
+	# object would ever hit from another kernel's folder or a trial's copy.
+	# CCACHE_NOHASHDIR drops it from the hash; the price is a DW_AT_comp_dir
+	# naming the folder that compiled the object first, which no figure
+	# reads (source paths are absolute: the tree is outside every O=).
+	# -fdebug-prefix-map would do it too, but puts the folder's path on
+	# every command line, and then a copied folder recompiles everything.
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		CCACHE_NOHASHDIR=1 \
 		KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
 		KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970" KBUILD_BUILD_VERSION=1 \
 		make -C "$src" O="$obj" ARCH=i386 CC="${CC:-ccache gcc}" LOCALVERSION= \

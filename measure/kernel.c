@@ -181,14 +181,6 @@ void kernel_load(struct kernel *k, const char *arg)
 	path = xasprintf("%s/inline.txt", k->dir);
 	inline_load(path, &k->inl);
 	free(path);
-	/* the debug twin, which the inline figures come from, failed */
-	path = xasprintf("%s/debug/failed", k->dir);
-	if (!k->inl.error && (err = first_line_with(path, ": "))) {
-		inline_free(&k->inl);
-		k->inl.error = xasprintf("its debug-info twin failed: %s", err);
-		free(err);
-	}
-	free(path);
 	if (!strcmp(k->boot, "-"))
 		kernel_failed(k, "boot", xstrdup("not booted"));
 }

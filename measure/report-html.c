@@ -197,7 +197,7 @@ static void inline_table(FILE *f, const struct kernel *ks, int n)
 {
 	int i, j;
 
-	fputs("<h2>Inline cost</h2>\n<p>From the DWARF of each kernel rebuilt with debug info."
+	fputs("<h2>Inline cost</h2>\n<p>From the DWARF of each kernel, built with debug info."
 	      "</p>\n<table id=\"inline\"><tr><th>kernel</th><th>declared inline</th><th>inlined</th>"
 	      "<th>with out-of-line copy</th><th>inlined undeclared</th><th>sites</th>"
 	      "<th>inlined bytes</th></tr>\n", f);

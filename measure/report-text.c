@@ -113,7 +113,7 @@ void print_inline_summary(FILE *f, const char *name, const struct inline_facts *
 		return;
 	}
 	if (!in->valid) {
-		fprintf(f, "%-22s no debug vmlinux\n", name);
+		fprintf(f, "%-22s not measured: built without DWARF (DEBUG_INFO=no)\n", name);
 		return;
 	}
 	fprintf(f, "%-22s %8ld %8ld %8ld %8ld %9ld %10lld\n", name, in->declared,
