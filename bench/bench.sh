@@ -40,7 +40,7 @@ for f in src busybox rootfs .deps.stamp; do ln -s "$top/build/$f" "$work/harness
 
 hmake() {
 	CCACHE_DIR=$work/ccache-harness make -s -C "$top" BUILD="$work/harness" CONFIGS=tiny OPTS=Os \
-		VARIANTS="$variants" INLINE_STATS=no "$@"
+		VARIANTS="$variants" DEBUG_INFO=no "$@"
 }
 
 # (a) the harness, cold

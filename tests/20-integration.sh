@@ -1,6 +1,8 @@
 # The main job end to end: `make` builds the tiny config in every variant
 # from the patched tree, boots each under QEMU and prints the size table.
-# Reuses whatever an earlier `make` already built.
+# Reuses whatever an earlier `make` already built.  On a fresh machine
+# (CI) it is the cold `make`, four kernel builds, hence its own time limit:
+# timeout: 3000
 . "$(dirname "$0")/lib.sh"
 d=$(scratch integration)
 cd "$TOP"

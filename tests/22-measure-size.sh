@@ -25,7 +25,7 @@ gcc -O2 -shared -fPIC -o "$d/libshapes.so" "$d/shapes.c"
 ld -m elf_i386 -r -o "$d/partial32.o" "$d/shapes32.o"
 set -- "$d/shapes.o" "$d/shapes32.o" "$d/prog" "$d/prog-static" "$d/libshapes.so" "$d/partial32.o"
 kernels=0
-for vm in "$BUILD"/kernels/*/vmlinux "$BUILD"/kernels/*/debug/vmlinux; do
+for vm in "$BUILD"/kernels/*/vmlinux; do
 	[ -e "$vm" ] && set -- "$@" "$vm" && kernels=$((kernels + 1))
 done
 [ "$kernels" -ge 4 ] || fail "only $kernels built vmlinux files to compare: run after the integration test"

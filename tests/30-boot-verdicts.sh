@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch boot-verdicts)
 cd "$TOP"
-make -s BUILD="$BUILD" VARIANTS=inline+units INLINE_STATS=no kernels rootfs >/dev/null
+make -s BUILD="$BUILD" VARIANTS=inline+units kernels rootfs >/dev/null
 kernel=$BUILD/kernels/tiny-Os-inline+units/bzImage
 src=$BUILD/src/linux bb=$BUILD/busybox/busybox
 

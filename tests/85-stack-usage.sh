@@ -1,5 +1,5 @@
 # Stack footprint from gcc's -fstack-usage: the report's figures are the
-# .su files' figures, and the flag itself changes no code.
+# .su files' figures.  That the flag changes no code is tests/24's.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch stack-usage)
 cd "$TOP"
@@ -72,16 +72,3 @@ jq -e '.kernels[] | select(.name == "tiny/Os/orig") | .stack.sum == '"$want_sum"
 make -s BUILD="$BUILD" report >"$d/report.txt" 2>&1 || { cat "$d/report.txt"; fail "report failed"; }
 expect_grep '^  stack: sum [0-9]+ -> [0-9]+ \([+-][0-9.]+%\)' "$d/report.txt" "stack change line"
 ok "report shows the stack change between variants"
-
-# 4. -fstack-usage changes no code: the same .config built without it has
-#    the same bytes in every allocated section
-nof=$d/no-stack-usage
-mkdir -p "$nof/obj"
-cp "$k/obj/.config" "$nof/obj/.config"
-STACK_USAGE=no kbuild/build.sh "$BUILD/src/linux" "$nof" tiny/Os/orig-no-su >"$d/build.txt" 2>&1 ||
-	{ cat "$d/build.txt"; fail "build without -fstack-usage failed"; }
-[ ! -e "$nof/stack.su" ] || fail "STACK_USAGE=no still gathered stack.su"
-[ -z "$(find "$nof/obj" -name '*.su' | head -n 1)" ] || fail "STACK_USAGE=no still wrote .su files"
-tests/same-code.sh "$k/vmlinux" "$nof/vmlinux" || fail "-fstack-usage changed the code"
-ok "-fstack-usage leaves every allocated section's bytes as they were"
-rm -rf "$nof/obj"

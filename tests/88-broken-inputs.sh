@@ -47,7 +47,7 @@ expect_error "stack, truncated" "$d/k-truncated/vmlinux: truncated: " "$tk" stac
 # the report: the good kernel is reported whole, the stripped one's stack
 # figure is unavailable with its reason, so is the diff between them, and
 # the exit code says so; the truncated one is not taken as built
-printf '%s\n' "# unavailable: $d/k-stripped/debug/vmlinux: no DWARF (test)" >"$d/k-stripped/inline.txt"
+printf '%s\n' "# unavailable: $d/k-stripped/vmlinux: no DWARF (test)" >"$d/k-stripped/inline.txt"
 set +e
 "$tk" report --json "$d/r.json" --diff good:stripped --diff good:truncated \
 	t/Os/good="$good" t/Os/stripped="$d/k-stripped" t/Os/truncated="$d/k-truncated" >"$d/report.txt" 2>"$d/report.err"
@@ -57,7 +57,7 @@ cat "$d/report.txt" "$d/report.err"
 [ "$rc" = 1 ] || fail "report exit $rc, want 1"
 expect_grep "^t/Os/good +[0-9]+ +[0-9]+ +[0-9]+ " "$d/report.txt" "the good kernel's stack row"
 expect_grep "^t/Os/stripped +unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.txt" "stripped stack row"
-expect_grep "^t/Os/stripped +unavailable: $d/k-stripped/debug/vmlinux: no DWARF \(test\)" "$d/report.txt" "stripped inline row"
+expect_grep "^t/Os/stripped +unavailable: $d/k-stripped/vmlinux: no DWARF \(test\)" "$d/report.txt" "stripped inline row"
 expect_grep "^tksize: t/Os/stripped: stack figures unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.err" "stack cause"
 expect_grep "^tksize: t/Os/stripped: inline figures unavailable: " "$d/report.err" "inline cause"
 expect_grep "^tksize: t/Os: good -> stripped: symbol diff unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.err" "diff cause"
