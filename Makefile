@@ -98,13 +98,19 @@ KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(
 # "# boot-expect:" lines of its fragments (e.g. "net disk" for small).
 boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,$(1))))
 # What config $(1), variant $(2) add to the boot command line: the
-# "# boot-append:" lines of their fragments, as BOOT_APPEND for boot.sh.
-boot_append = $(if $(strip $(shell sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) \
-	$(FRAGMENTS)/variant-$(2).config)),BOOT_APPEND="$${BOOT_APPEND:+$$BOOT_APPEND }$(strip $(shell \
-	sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) $(FRAGMENTS)/variant-$(2).config))")
+# "# boot-append:" lines of their fragments (boot.sh puts BOOT_APPEND from
+# the environment after them).  No quotes or $ in them.
+boot_append = $(strip $(shell sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) \
+	$(FRAGMENTS)/variant-$(2).config))
+# write_if_changed FILE TEXT: FILE holds TEXT, rewritten only when TEXT
+# changed, so that what depends on it is redone exactly then (a FORCE rule:
+# make compares the file's time after running it).
+write_if_changed = mkdir -p $(dir $(1)) && { printf '%s\n' '$(2)' | cmp -s - $(1) || printf '%s\n' '$(2)' >$(1); }
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
+.PHONY: FORCE
+FORCE:
 .PHONY: all help deps source configs kernels rootfs boots report budget diff check clean distclean
 
 ## all: build, boot and measure every CONFIGS x OPTS x VARIANTS kernel (the main job)
@@ -157,13 +163,16 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 	@rootfs/mkinitramfs.sh $(SRC) $(BUSYBOX) $@
 
 # The rules of one build folder $(1): config.stamp reruns the merge of
-# fragments $(2) when they, the bases of config $(5) or merge.sh change;
+# fragments $(2) when they, the bases of config $(5), the list of them
+# (DEBUG_INFO adds one) or merge.sh change;
 # merge.sh rewrites obj/.config only when its content changes, and make
 # notices an unchanged .config, so a comment edit in a fragment does not
 # rebuild the kernel.  $(3) names the build in the progress lines, $(4) is
 # its place among the run's builds ("2/8").
 define build_folder_rules
-$(1)/config.stamp: $(sort $(2) $(call frag_chain,$(5))) tinyconfigs/merge.sh $(SRC_STAMP)
+$(1)/fragments.list: FORCE
+	@$(call write_if_changed,$(1)/fragments.list,$(2))
+$(1)/config.stamp: $(sort $(2) $(call frag_chain,$(5))) $(1)/fragments.list tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(3)"
 	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(2)
@@ -179,13 +188,15 @@ endef
 define kernel_rules
 $(call build_folder_rules,$(call kdir,$(1),$(2),$(3)),$(call \
 	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1))
+$(call kdir,$(1),$(2),$(3))/boot.args: FORCE
+	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
 $(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
-		$(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
-	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) $(call boot_append,$(1),$(3)) \
+		$(call kdir,$(1),$(2),$(3))/boot.args $(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) BOOT_APPEND_CONFIG='$(call boot_append,$(1),$(3))' \
 		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
 	@touch $$@
 $(call kdir,$(1),$(2),$(3))/minram.result: $(call kdir,$(1),$(2),$(3))/boot.stamp boot/minram.sh
-	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) $(call boot_append,$(1),$(3)) \
+	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) BOOT_APPEND_CONFIG='$(call boot_append,$(1),$(3))' \
 		boot/minram.sh $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
 endef
 # $(4) is the kernel's place among the run's builds, "2/4", for the

@@ -38,6 +38,8 @@ mkdir -p "$work/harness"
 # them made and does not extract the tree again.
 for f in src busybox rootfs .deps.stamp; do ln -s "$top/build/$f" "$work/harness/$f"; done
 
+# DEBUG_INFO=no: the plain side builds as `make tinyconfig` users do,
+# without -g, so the harness does too; the two sides do the same compiles.
 hmake() {
 	CCACHE_DIR=$work/ccache-harness make -s -C "$top" BUILD="$work/harness" CONFIGS=tiny OPTS=Os \
 		VARIANTS="$variants" DEBUG_INFO=no "$@"

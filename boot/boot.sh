@@ -11,7 +11,8 @@
 # Environment: BOOT_TIMEOUT (seconds, default 60), QEMU_MEM (default 64M),
 # QEMU (default qemu-system-i386), QEMU_ACCEL (default tcg; kvm is an
 # opt-in that falls back to tcg), QEMU_SMP (default 1), QEMU_CPU (default
-# QEMU's own), BOOT_APPEND (extra kernel command line).
+# QEMU's own), BOOT_APPEND_CONFIG (the kernel's fragments' "# boot-append:"
+# lines) and BOOT_APPEND (the user's), added to the kernel command line.
 # BOOT_EXPECT lists what the boot must prove beyond the marker, from the
 # config's "# boot-expect:" line: "net" gives the guest an e1000 NIC on
 # QEMU's user network (BOOT_NET, default user,model=e1000) and needs its
@@ -65,7 +66,7 @@ timeout --kill-after=5 "$timeout" "$qemu" $accel $devs \
 	-m "${QEMU_MEM:-64M}" -smp "$smp" ${QEMU_CPU:+-cpu "$QEMU_CPU"} \
 	-display none -monitor none -serial "file:$log" -no-reboot \
 	-kernel "$run/bzImage" -initrd "$run/initrd" \
-	-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \
+	-append "console=ttyS0 panic=-1 ${BOOT_APPEND_CONFIG:+$BOOT_APPEND_CONFIG }${BOOT_APPEND:-}" \
 	>"$run/qemu.out" 2>&1 </dev/null
 rc=$?
 end=$(date +%s.%N)

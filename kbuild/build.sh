@@ -5,12 +5,12 @@
 # On success vmlinux, bzImage and config are copied to KDIR, each by an
 # atomic rename, so an interrupted build never leaves a file that looks done.
 # Every object is compiled with gcc's -fstack-usage (it writes a .su file
-# beside each object and leaves the code alone; tests/85 proves it), and the
+# beside each object and leaves the code alone; tests/24 proves it), and the
 # frames of the objects linked into vmlinux are gathered into KDIR/stack.su
 # by stack-usage.sh.
 # Environment: CC (default "ccache gcc"), JOBS (default nproc), KCFLAGS
 # (added to, not replaced), STACK_USAGE=no to build without -fstack-usage
-# (tests/85 does, to show the flag changes no code).
+# (tests/24 does, to show the flag changes no code).
 set -u
 
 # Every 30 s while kbuild runs: the objects compiled so far (its "  CC"
@@ -87,14 +87,12 @@ main() {
 	kcflags=${KCFLAGS:-}
 	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
-	# tests/run.sh counts them: a build is full when its folder holds no
-	# object yet, whatever ccache then saves it
-	if [ -n "${TINYKERN_BUILDS:-}" ]; then
-		if [ -z "$(find "$obj" -name '*.o' ! -path "$obj/.tinykern-config/*" -print -quit)" ]; then
-			echo "full $name" >>"$TINYKERN_BUILDS"
-		else
-			echo "incremental $name" >>"$TINYKERN_BUILDS"
-		fi
+	# tests/run.sh counts the builds that ran to their end: full when the
+	# folder held no object yet (whatever ccache then saved), else incremental
+	if [ -z "$(find "$obj" -name '*.o' ! -path "$obj/.tinykern-config/*" -print -quit)" ]; then
+		kind=full
+	else
+		kind=incremental
 	fi
 	start=$(date +%s)
 	progress &
@@ -117,6 +115,7 @@ main() {
 		KCFLAGS="$kcflags" \
 		-j"$jobs" vmlinux bzImage >"$log" 2>&1
 	rc=$?
+	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$kind $name" >>"$TINYKERN_BUILDS"
 	kill "$ticker" 2>/dev/null
 	wait "$ticker" 2>/dev/null
 	# kbuild finished on its own (success or a clean failure): its tree is

@@ -413,23 +413,26 @@ int inline_load(const char *path, struct inline_facts *in)
 	size_t cap = 0;
 	FILE *f = fopen(path, "r");
 	int totals = 0;
+	ssize_t n;
 
 	memset(in, 0, sizeof(*in));
 	if (!f)
 		return 1;
-	if (getline(&line, &cap, f) > 0 && !strncmp(line, "# not measured: ", 16)) {
+	n = getline(&line, &cap, f);
+	if (n > 0 && !strncmp(line, "# not measured: ", 16)) {
 		/* built without DWARF on purpose (DEBUG_INFO=no): no figure, no fault */
 		fclose(f);
 		free(line);
+		in->not_measured = 1;
 		return 1;
-	} else if (line && !strncmp(line, "# unavailable: ", 15)) {
+	} else if (n > 0 && !strncmp(line, "# unavailable: ", 15)) {
 		/* the Makefile's note that `tksize inline` failed, and why */
 		line[strcspn(line, "\n")] = '\0';
 		fclose(f);
 		in->error = xstrdup(line + 15);
 		free(line);
 		return -1;
-	} else if (line) {	/* the column header */
+	} else if (n > 0) {	/* the column header */
 		while (getline(&line, &cap, f) > 0) {
 			if (sscanf(line, "# declared %ld declared_inlined %ld outofline %ld"
 				   " undeclared_inlined %ld sites %ld bytes %lld", &in->declared,

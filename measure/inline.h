@@ -16,6 +16,7 @@ struct inline_fn {
 struct inline_facts {
 	int valid;		/* the figures below were read */
 	char *error;		/* why not, when they could not be */
+	int not_measured;	/* none, on purpose: built without DWARF */
 	long declared;		/* functions declared inline */
 	long declared_inlined;	/* ... of which inlined at least once in live code */
 	long outofline;		/* ... of which also have a live out-of-line copy */

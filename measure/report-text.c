@@ -113,7 +113,8 @@ void print_inline_summary(FILE *f, const char *name, const struct inline_facts *
 		return;
 	}
 	if (!in->valid) {
-		fprintf(f, "%-22s not measured: built without DWARF (DEBUG_INFO=no)\n", name);
+		fprintf(f, "%-22s %s\n", name, in->not_measured ?
+			"not measured: built without DWARF (DEBUG_INFO=no)" : "no inline table");
 		return;
 	}
 	fprintf(f, "%-22s %8ld %8ld %8ld %8ld %9ld %10lld\n", name, in->declared,

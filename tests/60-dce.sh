@@ -78,9 +78,17 @@ make -s BUILD="$BUILD" CONFIGS=tiny-smp VARIANTS=dce DEBUG_INFO=no kernels >/dev
 smp=$BUILD/kernels/tiny-smp-Os-dce
 grep -q '^CONFIG_SMP=y' "$smp/config" || fail "tiny-smp has no CONFIG_SMP"
 grep -q '^CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y' "$smp/config" || fail "tiny-smp/Os/dce has no DCE"
+[ -e "$smp/obj/vmlinux.o" ] || fail "no $smp/obj/vmlinux.o: the folder was pruned (make prune); remove $smp and run again"
 mkdir -p "$d/smp-input"
 ln -sf "$smp/obj/vmlinux.o" "$d/smp-input/vmlinux"
 same_tables "$d/smp-input" "$smp"
+# .smp_locks is padded to a page in vmlinux, so its size says little: each
+# entry (a 32-bit offset to a lock prefix, never 0 once linked) must be there
+entries=$(objdump -s -j .smp_locks "$smp/vmlinux" | awk 'NR > 4 { for (i = 2; i <= 5 && i <= NF; i++) if (length($i) == 8 && $i != "00000000") n++ } END { print n + 0 }')
+want=$(( $(readelf -SW "$smp/obj/vmlinux.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".smp_locks" { print $5 }' | sed 's/^/0x/') / 4 ))
+[ "$want" -gt 0 ] || fail "vmlinux.o has no .smp_locks entries"
+[ "$entries" = "$want" ] || fail ".smp_locks: $entries entries in vmlinux, $want in vmlinux.o"
+ok ".smp_locks: all $want entries of vmlinux.o are in vmlinux"
 QEMU_SMP=2 boot/boot.sh "$smp/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" \
 	"$d/smp" tiny-smp/Os/dce
 expect_grep '^result PASS$' "$d/smp/boot.result" "SMP dce boot"

@@ -10,6 +10,8 @@
 d=$(scratch one-kernel-fails)
 cd "$TOP"
 make -s BUILD="$BUILD" VARIANTS=inline+units kernels >/dev/null
+[ -e "$BUILD/kernels/tiny-Os-inline+units/obj/vmlinux.o" ] ||
+	fail "no objects in tiny-Os-inline+units/obj: the folder was pruned (make prune); make clean and run again"
 cp -r tinyconfigs "$d/fragments"
 { cat tinyconfigs/variant-inline+units.config
   echo "# boot-append: rdinit=/tinykern-no-such-init init=/tinykern-no-such-init"; } \
@@ -40,10 +42,14 @@ ok "panicking kernel is FAIL with its panic line; the other PASSes; make exits n
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES CCACHE_NOHASHDIR=1 \
 	KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970" KBUILD_BUILD_VERSION=1 \
-	make -C "$BUILD/src/linux" O="$bad/obj" ARCH=i386 CC="ccache gcc" LOCALVERSION= \
+	make -C "$BUILD/src/linux" O="$bad/obj" ARCH=i386 CC="${CC:-ccache gcc}" LOCALVERSION= \
 	KCFLAGS=-fstack-usage -j"$(nproc)" vmlinux bzImage >"$d/kbuild.txt" 2>&1 ||
 	{ tail "$d/kbuild.txt"; fail "kbuild in the copy failed"; }
-if grep -E '^  (CC|LD|AR) ' "$d/kbuild.txt"; then fail "kbuild recompiled in a copied build folder"; fi
+if grep -E '^  [A-Z0-9]+ ' "$d/kbuild.txt" | grep -v -E '^  (GEN|CALL) '; then fail "kbuild redid work in a copied build folder"; fi
+# and no .cmd file in the copy names the folder it was copied from
+if grep -r -l -F "$BUILD/kernels/tiny-Os-inline+units" --include='.*.cmd' "$bad/obj" | head -n 3 | grep .; then
+	fail "kbuild's .cmd files name the folder they were copied from"
+fi
 ok "a copied build folder is up to date for kbuild: nothing recompiled"
 rm -rf "$bad"
 # leave the default report as the default run wrote it

@@ -9,6 +9,7 @@ make -s -C measure O="$d" >/dev/null
 tk=$d/tksize
 k=$BUILD/kernels/tiny-Os-orig
 [ -s "$k/stack.su" ] || fail "no $k/stack.su: run after the integration test"
+[ -e "$k/obj/vmlinux.o" ] || fail "no objects in $k/obj: the folder was pruned (make prune); make clean and run again"
 
 # 1. tksize's sum and count are those of the .su lines whose own function
 #    is in vmlinux, joined here with readelf and awk, per object: a global

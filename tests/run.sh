@@ -3,12 +3,12 @@
 # and the closing "N passed, N failed" line.  Tests share the main build
 # folder, so later ones reuse the kernels the integration test built.
 # Each test has TEST_TIMEOUT seconds (default 1200), or what its own
-# "# timeout: SECONDS" line asks for (the integration test, which is the
+# "# timeout: SECONDS" line asks for if that is more (the integration test, which is the
 # cold `make` on a fresh machine); one that runs out is named and killed,
 # and the others still run.  The end is a table of each test's wall time
-# and the kernel builds it started, full (from an empty folder) and
-# incremental (kbuild/build.sh writes one line per build into
-# $TINYKERN_BUILDS).
+# and the kernel builds it ran to their end, full (from an empty folder)
+# and incremental (kbuild/build.sh writes one line per build into
+# $TINYKERN_BUILDS; a build killed halfway writes none).
 set -u
 cd "$(dirname "$0")/.."
 export TOP=$PWD BUILD=${BUILD:-$PWD/build}
@@ -25,8 +25,9 @@ for t in tests/[0-9][0-9]-*.sh; do
 	name=$(basename "$t" .sh)
 	log=$BUILD/tests/$name.log
 	start=$(date +%s)
+	# the larger of the test's own limit and TEST_TIMEOUT
 	limit=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$t" | head -n 1)
-	limit=${limit:-$default_limit}
+	[ -n "$limit" ] && [ "$limit" -ge "$default_limit" ] || limit=$default_limit
 	full=$(grep -c '^full ' "$TINYKERN_BUILDS")
 	incr=$(grep -c '^incremental ' "$TINYKERN_BUILDS")
 	echo "  TEST    $name"
@@ -55,7 +56,7 @@ done
 echo
 printf '%-24s %7s %7s %5s %11s\n' test result wall full incremental
 cat "$summary"
-echo "kernel builds started by the tests: $(grep -c '^full ' "$TINYKERN_BUILDS") full," \
+echo "kernel builds run by the tests: $(grep -c '^full ' "$TINYKERN_BUILDS") full," \
 	"$(grep -c '^incremental ' "$TINYKERN_BUILDS") incremental"
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed"
