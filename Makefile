@@ -96,12 +96,17 @@ $(foreach o,$(OPTS),$(if $(wildcard $(FRAGMENTS)/opt-$(o).config),,\
 KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(o),$(v)))))
 # What a config's boot check must prove beyond the init marker, from the
 # "# boot-expect:" lines of its fragments (e.g. "net disk" for small).
-boot_expect = $(strip $(shell sed -n 's/^# boot-expect: *//p' $(call frag_chain,$(1))))
+boot_expect = $(expect_$(1))
 # What config $(1), variant $(2) add to the boot command line: the
 # "# boot-append:" lines of their fragments (boot.sh puts BOOT_APPEND from
 # the environment after them).  No quotes or $ in them.
-boot_append = $(strip $(shell sed -n 's/^# boot-append: *//p' $(call frag_chain,$(1)) \
-	$(FRAGMENTS)/variant-$(2).config))
+boot_append = $(append_$(1)_$(2))
+# Each read once: make parses this file six times in a run, and each
+# $(shell) costs a fork, so a no-op `make` stays near its 2 s target.
+$(foreach c,$(CONFIGS),$(eval chain_$(c) := $(call frag_chain,$(c)))$(eval \
+	expect_$(c) := $(strip $(shell sed -n 's/^# boot-expect: *//p' $(chain_$(c))))))
+$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval append_$(c)_$(v) := $(strip $(shell \
+	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(FRAGMENTS)/variant-$(v).config)))))
 # write_if_changed FILE TEXT: FILE holds TEXT, rewritten only when TEXT
 # changed, so that what depends on it is redone exactly then (a FORCE rule:
 # make compares the file's time after running it).
@@ -172,7 +177,7 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 define build_folder_rules
 $(1)/fragments.list: FORCE
 	@$(call write_if_changed,$(1)/fragments.list,$(2))
-$(1)/config.stamp: $(sort $(2) $(call frag_chain,$(5))) $(1)/fragments.list tinyconfigs/merge.sh $(SRC_STAMP)
+$(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/merge.sh $(SRC_STAMP)
 	@mkdir -p $$(@D)/obj
 	@echo "  CONFIG  $(3)"
 	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(2)
