@@ -297,7 +297,7 @@ clean:
 prune:
 	@for o in $(wildcard $(BUILD)/kernels/*/obj); do \
 	 find $$o -mindepth 1 -maxdepth 1 ! -name .config -exec rm -rf {} +; done
-	@du -sh $(BUILD)/kernels 2>/dev/null | sed 's/^/  PRUNE   kernels now take /'
+	@echo "  PRUNE   $(BUILD)/kernels now takes $$(du -sh $(BUILD)/kernels 2>/dev/null | cut -f1)"
 
 ## distclean: remove the whole build folder
 distclean:
