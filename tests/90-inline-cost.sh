@@ -10,14 +10,15 @@ tk=$d/tksize
 
 # 1. the totals, against readelf: each byte of inlined code once (the
 #    union of the outermost expansions' ranges), live code only, and the
-#    expansions with live code.  The naive sum (every expansion's ranges,
+#    expansions with live code, and the declared-inline functions with an
+#    out-of-line copy in live code.  The naive sum (every expansion's ranges,
 #    nested and dropped ones too) must be larger, or this kernel would not
 #    show the difference.
 for v in orig dce; do
 	vm=$BUILD/kernels/tiny-Os-$v/vmlinux
 	"$tk" inline "$vm" >"$d/tk-$v.txt"
-	set -- $(sed -n 's/^# declared .* sites \([0-9]*\) bytes \([0-9]*\)$/\1 \2/p' "$d/tk-$v.txt")
-	sites=$1 bytes=$2
+	set -- $(sed -n 's/^# declared \([0-9]*\) .* outofline \([0-9]*\) .* sites \([0-9]*\) bytes \([0-9]*\)$/\1 \2 \3 \4/p' "$d/tk-$v.txt")
+	declared=$1 outofline=$2 sites=$3 bytes=$4
 	tests/inline-oracle.sh "$vm" >"$d/oracle-$v.txt"
 	set -- $(cat "$d/oracle-$v.txt")
 	[ "$sites" = "$2" ] && [ "$bytes" = "$4" ] ||
@@ -33,7 +34,15 @@ for v in orig dce; do
 	else
 		[ "$6" = "$rows" ] || fail "tiny/Os/$v: rows $rows, naive sum $6: bytes left out without DCE"
 	fi
-	ok "tiny/Os/$v: $sites expansions, $bytes bytes of inlined code, as readelf gives; naive $6, rows $rows"
+	# the functions declared inline, and those of them with an out-of-line
+	# copy in live code; with DCE, the copies the linker dropped must not
+	# count, and this kernel has some
+	[ "$declared" = "$8" ] && [ "$outofline" = "${10}" ] ||
+		fail "tiny/Os/$v: tksize says $declared declared inline, $outofline with out-of-line copies; readelf says $8 and ${10}"
+	if [ "$v" = dce ]; then
+		[ "${12}" -gt "$outofline" ] || fail "tiny/Os/dce: no dropped out-of-line copy (${12} with them, $outofline without)"
+	fi
+	ok "tiny/Os/$v: $sites expansions, $bytes bytes of inlined code, $declared declared inline, $outofline with live out-of-line copies, as readelf gives; naive $6 bytes and ${12} copies, rows $rows"
 done
 
 # 2. per function, against dwarves' pfunct --total_inline_stats.  pfunct
