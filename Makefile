@@ -266,10 +266,16 @@ elf_of = $(if $(wildcard $(1)),$(1),$(call kdir_of,$(subst /, ,$(1)))/vmlinux)
 kdir_of = $(if $(word 3,$(1)),$(call kdir,$(word 1,$(1)),$(word 2,$(1)),$(word 3,$(1))),$(call \
 	kdir,$(word 1,$(1)),$(firstword $(OPTS)),$(word 2,$(1))))
 
-## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/Os/orig B=tiny/Os/dce, or ELF paths; DIFFOPT=-c|-d|-t)
+## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/Os/orig B=tiny/Os/dce, or ELF paths; DIFFOPT=-c|-d|-t, or --dirs[=DEPTH]|--files per source directory or file)
 diff: $(MEASURE)
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/Os/orig B=tiny/Os/dce" >&2; exit 2; }
 	@$(MEASURE) diff $(DIFFOPT) $(call elf_of,$(A)) $(call elf_of,$(B))
+
+## attribute: where kernel K's bytes go, per source directory (K=tiny/Os/dce, or an ELF path; DEPTH=1, or --files with DEPTH=0)
+.PHONY: attribute
+attribute: $(MEASURE)
+	@test -n "$(K)" || { echo "attribute: say which kernel, e.g. make attribute K=tiny/Os/dce" >&2; exit 2; }
+	@$(MEASURE) attribute $(if $(filter 0,$(DEPTH)),--files,--depth $(or $(DEPTH),1)) $(call elf_of,$(K))
 
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench

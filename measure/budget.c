@@ -11,6 +11,11 @@
  *	# least RAM it boots in, in MiB (boot/minram.sh)
  *	min_ram   24
  *
+ * and a source directory's share, as `tksize attribute` gives it:
+ *
+ *	dir fs/ text 200000
+ *	dce dir kernel/sched/ text 40000
+ *
  * CONFIG.budget caps the config at -Os; CONFIG-OPT.budget (tiny-O2.budget)
  * caps another opt level, which otherwise has no budget (see the Makefile).
  */
@@ -59,35 +64,46 @@ static long long parse_max(const char *s)
 
 static void add_line(struct budget *b, const char *file, int lineno, char *line, const char *fragments)
 {
-	char *w[4], *save = NULL, *text = xstrdup(line);
+	char *w[6], *save = NULL, *text = xstrdup(line), *variant = NULL, *dir = NULL;
 	struct budget_line *l;
 	int n = 0, key;
 
-	for (w[n] = strtok_r(line, " \t", &save); w[n] && n < 3; w[++n] = strtok_r(NULL, " \t", &save))
+	for (w[n] = strtok_r(line, " \t", &save); w[n] && n < 5; w[++n] = strtok_r(NULL, " \t", &save))
 		;
-	if (n < 2 || n > 3 || (n == 3 && w[3]))
-		bad_line(file, lineno, "expected 'KEY MAX' or 'VARIANT KEY MAX'", text);
+	/* "[VARIANT] [dir PATH] KEY MAX": 2 to 5 words */
+	if (n < 2 || (n == 5 && w[5]) || (n >= 4 && strcmp(w[n - 4], "dir")))
+		bad_line(file, lineno, "expected 'KEY MAX', 'VARIANT KEY MAX', 'dir PATH KEY MAX'"
+			 " or 'VARIANT dir PATH KEY MAX'", text);
+	if (n == 3 || n == 5)
+		variant = w[0];
+	if (n >= 4)
+		dir = w[n - 3];
 	key = parse_key(w[n - 2]);
 	if (key < 0)
 		bad_line(file, lineno, "unknown key (text, data, bss, dec, bzimage or min_ram)", text);
+	if (dir && key != B_TEXT && key != B_DATA && key != B_BSS && key != B_DEC)
+		bad_line(file, lineno, "a directory is limited in text, data, bss or dec", text);
+	if (dir && strlen(dir) >= sizeof(l->dir))
+		bad_line(file, lineno, "directory path too long", text);
 	if (parse_max(w[n - 1]) < 0)
 		bad_line(file, lineno, "limit is not a whole number of bytes", text);
-	if (n == 3) {
-		char *frag = xasprintf("%s/variant-%s.config", fragments, w[0]);
+	if (variant) {
+		char *frag = xasprintf("%s/variant-%s.config", fragments, variant);
 
 		if (access(frag, R_OK)) {
 			fprintf(stderr, "tksize: %s:%d: unknown variant '%s' (no %s): %s\n", file, lineno,
-				w[0], frag, text);
+				variant, frag, text);
 			exit(2);
 		}
 		free(frag);
-		if (strlen(w[0]) >= sizeof(l->variant))
+		if (strlen(variant) >= sizeof(l->variant))
 			bad_line(file, lineno, "variant name too long", text);
 	}
 
 	b->lines = xrealloc(b->lines, (size_t)(b->n + 1) * sizeof(*b->lines));
 	l = &b->lines[b->n++];
-	snprintf(l->variant, sizeof(l->variant), "%s", n == 3 ? w[0] : "");
+	snprintf(l->variant, sizeof(l->variant), "%s", variant ? variant : "");
+	snprintf(l->dir, sizeof(l->dir), "%s", dir ? dir : "");
 	l->key = (enum budget_key)key;
 	l->max = parse_max(w[n - 1]);
 	l->lineno = lineno;
@@ -128,7 +144,7 @@ long long budget_limit(const struct budget *b, const char *variant, enum budget_
 	int i;
 
 	for (i = 0; i < b->n; i++) {
-		if (b->lines[i].key != key)
+		if (b->lines[i].key != key || b->lines[i].dir[0])
 			continue;
 		if (!b->lines[i].variant[0])
 			all = b->lines[i].max;
@@ -136,4 +152,23 @@ long long budget_limit(const struct budget *b, const char *variant, enum budget_
 			own = b->lines[i].max;
 	}
 	return own >= 0 ? own : all;
+}
+
+const struct budget_line *budget_dir_line(const struct budget *b, const char *variant, const char *dir,
+					  enum budget_key key)
+{
+	const struct budget_line *all = NULL, *own = NULL;
+	int i;
+
+	for (i = 0; i < b->n; i++) {
+		const struct budget_line *l = &b->lines[i];
+
+		if (l->key != key || !l->dir[0] || strcmp(l->dir, dir))
+			continue;
+		if (!l->variant[0])
+			all = l;
+		else if (!strcmp(l->variant, variant))
+			own = l;
+	}
+	return own ? own : all;
 }

@@ -9,6 +9,7 @@ extern const char *const budget_key_names[B_NKEYS];
 
 struct budget_line {
 	char variant[64];	/* "" = every variant of the config */
+	char dir[256];		/* "" = the whole kernel; else a source directory or file */
 	enum budget_key key;
 	long long max;
 	int lineno;
@@ -23,13 +24,18 @@ struct budget {
 
 /*
  * Read FILE, the budget of CONFIG: lines "KEY MAX" or "VARIANT KEY MAX",
- * '#' comments and blank lines.  A bad line is fatal, named file:line; so
- * is a VARIANT with no FRAGMENTS/variant-VARIANT.config (a typo would
- * otherwise leave its limit unchecked forever).
+ * "dir PATH KEY MAX" or "VARIANT dir PATH KEY MAX" (KEY text, data, bss
+ * or dec of the bytes tksize attribute gives PATH), '#' comments and
+ * blank lines.  A bad line is fatal, named file:line; so is a VARIANT
+ * with no FRAGMENTS/variant-VARIANT.config (a typo would otherwise leave
+ * its limit unchecked forever).
  */
 void budget_read(struct budget *b, const char *config, const char *file, const char *fragments);
 
 /* The limit on KEY for VARIANT (a variant's own line wins), or -1. */
 long long budget_limit(const struct budget *b, const char *variant, enum budget_key key);
+/* The line that limits KEY of directory DIR for VARIANT (its own wins), or NULL. */
+const struct budget_line *budget_dir_line(const struct budget *b, const char *variant, const char *dir,
+					  enum budget_key key);
 
 #endif

@@ -94,21 +94,78 @@ int elf_sizes(const char *path, struct sizes *sz, char **err)
 	memset(sz, 0, sizeof(*sz));
 	if (!elf)
 		return -1;
-	/* code or read-only is text, other sections with contents data, NOBITS bss */
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 
 		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
 			continue;
-		if ((sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_WRITE))
-			sz->text += sh.sh_size;
-		else if (sh.sh_type != SHT_NOBITS)
-			sz->data += sh.sh_size;
-		else
-			sz->bss += sh.sh_size;
+		switch (berkeley_class(&sh)) {
+		case BK_TEXT: sz->text += sh.sh_size; break;
+		case BK_DATA: sz->data += sh.sh_size; break;
+		case BK_BSS: sz->bss += sh.sh_size; break;
+		}
 	}
 	elf_close(elf, fd);
 	return 0;
+}
+
+/* code or read-only is text, other sections with contents data, NOBITS bss */
+enum berkeley berkeley_class(const GElf_Shdr *sh)
+{
+	if ((sh->sh_flags & SHF_EXECINSTR) || !(sh->sh_flags & SHF_WRITE))
+		return BK_TEXT;
+	return sh->sh_type != SHT_NOBITS ? BK_DATA : BK_BSS;
+}
+
+static int by_section_start(const void *a, const void *b)
+{
+	const struct elf_section *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int elf_alloc_sections(Elf *elf, const char *path, struct elf_section **v, size_t *n, char **err)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 16, shstrndx;
+
+	*n = 0;
+	*v = NULL;
+	if (elf_getshdrstrndx(elf, &shstrndx)) {
+		*err = xasprintf("%s: no section name table: %s", path, elf_errmsg(-1));
+		return -1;
+	}
+	*v = xmalloc(cap * sizeof(**v));
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh)) {
+			*err = xasprintf("%s: bad section header: %s", path, elf_errmsg(-1));
+			elf_sections_free(*v, *n);
+			*v = NULL;
+			return -1;
+		}
+		if (!(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (*n == cap)
+			*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
+		(*v)[(*n)++] = (struct elf_section){ xstrdup(name ? name : "?"), sh.sh_addr,
+						     sh.sh_addr + sh.sh_size, berkeley_class(&sh),
+						     !!(sh.sh_flags & SHF_EXECINSTR) };
+	}
+	qsort(*v, *n, sizeof(**v), by_section_start);
+	return 0;
+}
+
+void elf_sections_free(struct elf_section *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
 }
 
 /* The .symtab_shndx section that extends symbol table SYMNDX, or NULL. */

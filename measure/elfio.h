@@ -27,6 +27,21 @@ struct sizes {
 };
 int elf_sizes(const char *path, struct sizes *sz, char **err);
 
+/* Where `size` counts an allocated section: code or read-only is text. */
+enum berkeley { BK_TEXT, BK_DATA, BK_BSS };
+enum berkeley berkeley_class(const GElf_Shdr *sh);
+
+/* One allocated section with a size: its name, addresses and class. */
+struct elf_section {
+	char *name;
+	uint64_t start, end;
+	enum berkeley cls;
+	int code;		/* SHF_EXECINSTR */
+};
+/* ELF's allocated sections with a size, by address.  Free with elf_sections_free(). */
+int elf_alloc_sections(Elf *elf, const char *path, struct elf_section **v, size_t *n, char **err);
+void elf_sections_free(struct elf_section *v, size_t n);
+
 /*
  * Call FN for every symbol in PATH's .symtab, with the open ELF (for
  * section lookups), the symbol's real section index (SHN_XINDEX resolved

@@ -143,6 +143,25 @@ void kernel_name(struct kernel *k, const char *name, size_t len)
 	}
 }
 
+/*
+ * Where its bytes go, from vmlinux's DWARF (a quarter of a second for
+ * tiny, so it is not kept in a file): not measured when it was built
+ * without DWARF on purpose, as its inline table says.
+ */
+static void read_attribution(struct kernel *k)
+{
+	char *path, *err = NULL;
+
+	if (k->inl.not_measured) {
+		k->attr.not_measured = 1;
+		return;
+	}
+	path = xasprintf("%s/vmlinux", k->dir);
+	if (attribute_read(path, &k->attr, &err) || attribute_check(&k->attr, path, &err))
+		k->attr.error = err;
+	free(path);
+}
+
 void kernel_load(struct kernel *k, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
@@ -181,6 +200,7 @@ void kernel_load(struct kernel *k, const char *arg)
 	path = xasprintf("%s/inline.txt", k->dir);
 	inline_load(path, &k->inl);
 	free(path);
+	read_attribution(k);
 	if (!strcmp(k->boot, "-"))
 		kernel_failed(k, "boot", xstrdup("not booted"));
 }
@@ -193,6 +213,7 @@ void kernel_free(struct kernel *k)
 	free(k->reason);
 	stack_free(&k->stack);
 	inline_free(&k->inl);
+	attribute_free(&k->attr);
 }
 
 int same_group(const struct kernel *a, const struct kernel *b)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "attribute.h"
 #include "budget.h"
 #include "elfio.h"
 #include "inline.h"
@@ -29,13 +30,15 @@ struct kernel {
 	long min_ram_mib;	/* least -m it boots in, or 0 if not measured */
 	struct stack_facts stack;
 	struct inline_facts inl;
+	struct attribution attr;	/* per source file (tksize attribute) */
 	const struct kernel *base;	/* baseline row of the same config and opt */
 	const struct budget *budget;	/* of its config, or NULL */
 };
 
 /*
  * Read kernel ARG, "CONFIG/OPT/VARIANT=KDIR", from its build folder: sizes,
- * bzImage, boot.result, minram.result, stack.su and inline.txt, and when
+ * bzImage, boot.result, minram.result, stack.su, inline.txt and the
+ * attribution of vmlinux's bytes to source files, and when
  * it was not built, the stage that failed (KDIR/failed, written by the
  * stage) and its first error line.
  */

@@ -137,11 +137,13 @@ static void budget_table(FILE *f, const struct limit_row *rows, int nrows)
 	      "<th>value</th><th>limit</th><th>headroom</th></tr>\n", f);
 	for (i = 0; i < nrows; i++) {
 		const struct limit_row *r = &rows[i];
+		char label[300];
 
 		fputs("<tr><td>", f);
 		esc(f, r->k->name);
-		fprintf(f, "</td><td>%s</td><td>%lld</td><td>%lld</td><td%s>%lld</td></tr>\n",
-			budget_key_names[r->key], r->value, r->max,
+		fputs("</td><td>", f);
+		esc(f, limit_label(r, label, sizeof(label)));
+		fprintf(f, "</td><td>%lld</td><td>%lld</td><td%s>%lld</td></tr>\n", r->value, r->max,
 			r->value > r->max ? " class=\"over\"" : "", r->max - r->value);
 	}
 	fputs("</table>\n", f);
@@ -232,6 +234,25 @@ static void inline_table(FILE *f, const struct kernel *ks, int n)
 	}
 }
 
+/* The directory tables as make prints them: source paths need no escaping but get it. */
+static void dir_tables(FILE *f, const struct report *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		die("report.html: out of memory");
+	print_dir_tables(mem, r);
+	fclose(mem);
+	if (len) {
+		fputs("<h2>Where the bytes go</h2>\n<pre id=\"dirs\">", f);
+		esc(f, text);
+		fputs("</pre>\n", f);
+	}
+	free(text);
+}
+
 static void diffs(FILE *f, const struct pair *pairs, int np)
 {
 	int i;
@@ -287,6 +308,7 @@ void write_html(const char *path, const struct report *r)
 	budget_table(f, r->rows, r->nrows);
 	stack_table(f, r->ks, r->n);
 	inline_table(f, r->ks, r->n);
+	dir_tables(f, r);
 	diffs(f, r->pairs, r->np);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);

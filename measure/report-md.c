@@ -57,6 +57,30 @@ static void write_md_inline(FILE *f, const struct report *r)
 	}
 }
 
+static void write_md_dirs(FILE *f, const struct report *r)
+{
+	struct attribution dirs;
+	int i;
+
+	fprintf(f, "\n## Where the bytes go\n\nEvery byte of each vmlinux attributed to a source file"
+		   " from its DWARF (`tksize attribute`): code and data where they live, the compilation"
+		   " unit that holds them; code written in headers is inlined code, counted where it"
+		   " lives above.  A `[section]` row holds that section's bytes that no source file owns:"
+		   " merged strings, compiler constants, the x86 tables, padding.\n\n```");
+	print_dir_tables(f, r);
+	fprintf(f, "```\n");
+	for (i = 0; i < r->n; i++) {
+		if (!r->ks[i].attr.valid)
+			continue;
+		attribute_rollup(&r->ks[i].attr, 2, &dirs);
+		fprintf(f, "\n<details><summary>%s: directories two levels deep</summary>\n\n```\n",
+			r->ks[i].name);
+		attribute_print(f, &dirs);
+		fprintf(f, "```\n</details>\n");
+		attribute_free(&dirs);
+	}
+}
+
 static void write_md_pairs(FILE *f, const struct report *r)
 {
 	int i;
@@ -110,6 +134,7 @@ void write_md(const char *path, const struct report *r)
 	fprintf(f, "```\n");
 	write_md_stack(f, r);
 	write_md_inline(f, r);
+	write_md_dirs(f, r);
 	write_md_pairs(f, r);
 	close_report(f, tmp, path);
 }

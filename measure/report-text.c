@@ -6,9 +6,11 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "util.h"
 
 /* "CONFIG_CC_OPTIMIZE_FOR_SIZE" for Os: how the cover letter named its tables. */
 static const char *opt_title(const char *opt)
@@ -177,13 +179,128 @@ void print_budgets(FILE *f, const struct report *r, const char *indent)
 	for (i = 0; i < r->nrows; i++) {
 		const struct limit_row *l = &r->rows[i];
 		int over = l->value > l->max;
+		char label[300];
 
 		fprintf(f, "%s%-22s %-7s %8lld of %8lld  %s %lld\n", indent, l->k->name,
-			budget_key_names[l->key], l->value, l->max, over ? "OVER by" : "headroom",
+			limit_label(l, label, sizeof(label)), l->value, l->max, over ? "OVER by" : "headroom",
 			over ? l->value - l->max : l->max - l->value);
 	}
 	for (i = 0; i < r->nnotes; i++)
 		fprintf(f, "%snote: %s\n", indent, r->notes[i]);
+}
+
+const char *limit_label(const struct limit_row *l, char *buf, size_t len)
+{
+	if (!l->dir)
+		return budget_key_names[l->key];
+	snprintf(buf, len, "dir %s %s", l->dir, budget_key_names[l->key]);
+	return buf;
+}
+
+/* The kernels of K's config and opt with an attribution, in report order. */
+static int group_of(const struct report *r, const struct kernel *k, const struct kernel **out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->n; i++)
+		if (same_group(&r->ks[i], k) && r->ks[i].built && r->ks[i].attr.valid)
+			out[n++] = &r->ks[i];
+	return n;
+}
+
+/* One directory's text in each kernel of a group. */
+struct dir_line {
+	const char *path;
+	long long text[8];
+};
+
+static int dir_cols;	/* the kernels in the table being sorted */
+
+static int by_last_text(const void *a, const void *b)
+{
+	const struct dir_line *x = a, *y = b;
+	int i;
+
+	for (i = dir_cols - 1; i >= 0; i--)
+		if (x->text[i] != y->text[i])
+			return x->text[i] < y->text[i] ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+/* G's N kernels side by side: each top directory's text, largest in the last first. */
+static void print_dir_table(FILE *f, const struct kernel **g, int n)
+{
+	struct attribution *dirs = xcalloc((size_t)n, sizeof(*dirs));
+	struct dir_line *lines = NULL;
+	struct strmap paths = { 0 };
+	size_t j, nlines = 0;
+	int i, added;
+
+	if (n > 8)
+		n = 8;
+	for (i = 0; i < n; i++) {
+		attribute_rollup(&g[i]->attr, 1, &dirs[i]);
+		for (j = 0; j < dirs[i].nrows; j++) {
+			size_t at = strmap_index(&paths, dirs[i].rows[j].path, &added);
+
+			if (added) {
+				lines = xrealloc(lines, (nlines + 1) * sizeof(*lines));
+				memset(&lines[nlines], 0, sizeof(*lines));
+				lines[nlines++].path = dirs[i].rows[j].path;
+			}
+			lines[at].text[i] = dirs[i].rows[j].v[A_TEXT];
+		}
+	}
+	dir_cols = n;
+	qsort(lines, nlines, sizeof(*lines), by_last_text);
+	fprintf(f, "\n%s: text by directory, where it lives (tksize attribute; [section]: no source file's)\n",
+		g[0]->group);
+	fprintf(f, "  %-24s", "directory");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %12s", g[i]->variant);
+	fprintf(f, "  %s->%s\n", g[0]->variant, g[n - 1]->variant);
+	for (j = 0; j < nlines; j++) {
+		long long any = 0;
+
+		for (i = 0; i < n; i++)
+			any |= lines[j].text[i];
+		if (!any)
+			continue;	/* data or bss only */
+		fprintf(f, "  %-24s", lines[j].path);
+		for (i = 0; i < n; i++)
+			fprintf(f, " %12lld", lines[j].text[i]);
+		fprintf(f, "  %+lld\n", lines[j].text[n - 1] - lines[j].text[0]);
+	}
+	fprintf(f, "  %-24s", "total (size's text)");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %12" PRIu64, g[i]->sz.text);
+	fprintf(f, "  %+lld\n", (long long)g[n - 1]->sz.text - (long long)g[0]->sz.text);
+	fprintf(f, "  %-24s", "code written in headers");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %12lld", attribute_headers(&g[i]->attr));
+	fprintf(f, "  (inlined; above, where it lives)\n");
+	for (i = 0; i < n; i++)
+		attribute_free(&dirs[i]);
+	strmap_free(&paths);
+	free(lines);
+	free(dirs);
+}
+
+void print_dir_tables(FILE *f, const struct report *r)
+{
+	const struct kernel **g = xcalloc((size_t)r->n, sizeof(*g));
+	int i, j, n;
+
+	for (i = 0; i < r->n; i++) {
+		for (j = 0; j < i && !same_group(&r->ks[j], &r->ks[i]); j++)
+			;
+		if (j < i)
+			continue;	/* this group's table is printed */
+		n = group_of(r, &r->ks[i], g);
+		if (n)
+			print_dir_table(f, g, n);
+	}
+	free(g);
 }
 
 void print_causes(FILE *f, const struct report *r, const char *prefix)
@@ -200,6 +317,8 @@ void print_causes(FILE *f, const struct report *r, const char *prefix)
 			fprintf(f, "%s%s: stack figures unavailable: %s\n", prefix, k->name, k->stack.error);
 		if (k->inl.error)
 			fprintf(f, "%s%s: inline figures unavailable: %s\n", prefix, k->name, k->inl.error);
+		if (k->attr.error)
+			fprintf(f, "%s%s: attribution unavailable: %s\n", prefix, k->name, k->attr.error);
 	}
 	for (i = 0; i < r->nmissing; i++)
 		fprintf(f, "%s%s: %s -> %s: symbol diff unavailable: %s\n", prefix, r->missing[i].from->group,
@@ -220,6 +339,7 @@ void print_text(FILE *f, const struct report *r)
 	for (i = 0; i < r->n; i++)
 		if (r->ks[i].built)
 			print_inline_summary(f, r->ks[i].name, &r->ks[i].inl);
+	print_dir_tables(f, r);
 	for (i = 0; i < r->np; i++)
 		print_pair_summary(f, &r->pairs[i]);
 	if (r->nrows || r->nnotes) {

@@ -127,11 +127,56 @@ static void note_unchecked(struct report *r, const struct budget *bs, int nb)
 			if (i < r->n)
 				continue;
 			r->notes = xrealloc(r->notes, (size_t)(r->nnotes + 1) * sizeof(*r->notes));
-			r->notes[r->nnotes++] = xasprintf("%s:%d: variant %s of %s is not in this run; its %s"
+			r->notes[r->nnotes++] = xasprintf("%s:%d: variant %s of %s is not in this run; its %s%s%s"
 							  " limit was not checked", bs[j].path, bl->lineno,
-							  bl->variant, bs[j].config,
-							  budget_key_names[bl->key]);
+							  bl->variant, bs[j].config, bl->dir[0] ? "dir " : "",
+							  bl->dir[0] ? bl->dir : "", budget_key_names[bl->key]);
 		}
+}
+
+/* KEY of the bytes K's attribution gives directory or file DIR; *MATCHED rows. */
+static long long dir_value(const struct kernel *k, const char *dir, enum budget_key key, int *matched)
+{
+	static const enum attr_col col[] = { [B_TEXT] = A_TEXT, [B_DATA] = A_DATA, [B_BSS] = A_BSS };
+
+	if (key == B_DEC)
+		return attribute_under(&k->attr, dir, A_TEXT, matched) +
+		       attribute_under(&k->attr, dir, A_DATA, matched) +
+		       attribute_under(&k->attr, dir, A_BSS, matched);
+	return attribute_under(&k->attr, dir, col[key], matched);
+}
+
+/*
+ * K's directory limits: each "dir" line that applies to K and is not
+ * overridden by K's variant's own line for the same directory and key.
+ * A directory that matches no source file of K is a typo: fatal.
+ */
+static void dir_rows(struct report *r, const struct kernel *k)
+{
+	int i, matched;
+
+	for (i = 0; i < k->budget->n; i++) {
+		const struct budget_line *l = &k->budget->lines[i];
+		long long value;
+
+		if (!l->dir[0] || budget_dir_line(k->budget, k->variant, l->dir, l->key) != l)
+			continue;
+		if (!k->attr.valid) {
+			r->notes = xrealloc(r->notes, (size_t)(r->nnotes + 1) * sizeof(*r->notes));
+			r->notes[r->nnotes++] = xasprintf("%s:%d: %s has no attribution (%s); its dir %s %s"
+							  " limit was not checked", k->budget->path, l->lineno,
+							  k->name, k->attr.error ? k->attr.error :
+							  "built without DWARF", l->dir, budget_key_names[l->key]);
+			continue;
+		}
+		value = dir_value(k, l->dir, l->key, &matched);
+		if (!matched)
+			die("%s:%d: dir %s matches no source file of %s", k->budget->path, l->lineno, l->dir,
+			    k->name);
+		r->rows = xrealloc(r->rows, (size_t)(r->nrows + 1) * sizeof(*r->rows));
+		r->rows[r->nrows++] = (struct limit_row){ k, l->dir, l->key, l->max, value, l->lineno };
+		r->over += value > l->max;
+	}
 }
 
 static void budget_rows(struct report *r)
@@ -147,10 +192,13 @@ static void budget_rows(struct report *r)
 
 			if (max < 0)
 				continue;
-			r->rows[r->nrows++] = (struct limit_row){ k, key, max, budget_value(k, key) };
+			r->rows[r->nrows++] = (struct limit_row){ k, NULL, key, max, budget_value(k, key), 0 };
 			r->over += r->rows[r->nrows - 1].value > max;
 		}
 	}
+	for (i = 0; i < r->n; i++)
+		if (r->ks[i].budget && r->ks[i].built)
+			dir_rows(r, &r->ks[i]);
 }
 
 static const struct kernel *find_kernel(const struct report *r, const struct kernel *like,
@@ -252,11 +300,12 @@ static void print_over(FILE *f, const struct report *r, const char *prefix)
 
 	for (i = 0; i < r->nrows; i++) {
 		const struct limit_row *l = &r->rows[i];
+		char label[300];
 
 		if (l->value > l->max)
-			fprintf(f, "%s%s: over budget: %s %lld > %lld by %lld (%s)\n", prefix, l->k->name,
-				budget_key_names[l->key], l->value, l->max, l->value - l->max,
-				l->k->budget->path);
+			fprintf(f, "%s%s: over budget: %s %lld > %lld by %lld (%s%s%.0d)\n", prefix, l->k->name,
+				limit_label(l, label, sizeof(label)), l->value, l->max, l->value - l->max,
+				l->k->budget->path, l->lineno ? ":" : "", l->lineno);
 	}
 }
 
@@ -290,7 +339,7 @@ int report_main(int argc, char **argv)
 	note_unchecked(&r, budgets, o.nbudgets);
 	for (i = 0; i < r.n; i++) {
 		r.failed += !passed(&r.ks[i]);
-		r.unavailable += !!r.ks[i].stack.error + !!r.ks[i].inl.error;
+		r.unavailable += !!r.ks[i].stack.error + !!r.ks[i].inl.error + !!r.ks[i].attr.error;
 	}
 	budget_rows(&r);
 	make_pairs(&r, &o, merges);

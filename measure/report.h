@@ -32,11 +32,13 @@ struct missing_pair {
 	int fault;
 };
 
-/* One budgeted figure of one built kernel. */
+/* One budgeted figure of one built kernel: the whole kernel's, or a directory's. */
 struct limit_row {
 	const struct kernel *k;
+	const char *dir;	/* NULL: the whole kernel */
 	enum budget_key key;
 	long long max, value;
+	int lineno;		/* of the budget line */
 };
 
 struct report {
@@ -68,6 +70,10 @@ void print_stack_top(FILE *f, const struct stack_facts *st);
 void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in);
 void print_pair_summary(FILE *f, const struct pair *p);
 void print_budgets(FILE *f, const struct report *r, const char *indent);
+/* What a limit row limits: "text", or "dir fs/ text". */
+const char *limit_label(const struct limit_row *l, char *buf, size_t len);
+/* The directory table: per config and opt, text by top directory per variant. */
+void print_dir_tables(FILE *f, const struct report *r);
 /* The failures and unavailable figures, one line each, PREFIX first. */
 void print_causes(FILE *f, const struct report *r, const char *prefix);
 void print_text(FILE *f, const struct report *r);

@@ -8,9 +8,15 @@
  *	Berkeley sizes, byte for byte what binutils `size` prints.
  *   tksize diff [-c|-d|-t] OLD NEW             symdiff.c
  *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
+ *   tksize diff --dirs[=DEPTH]|--files OLD NEW  attribute.c
+ *	The same per source directory (2 levels deep by default) or file.
  *   tksize stack [-t BYTES] KDIR               stack.c
  *	Stack footprint from KDIR/stack.su (gcc -fstack-usage): the frames of
  *	the functions vmlinux has, each joined to its own object.
+ *   tksize attribute [--files|--depth N] VMLINUX   attribute.c
+ *	Where the bytes go: every allocated byte attributed to the source
+ *	file that owns it, rolled up to directories N deep (1 by default),
+ *	code both where it lives and where it was written.
  *   tksize inline VMLINUX                      inline.c
  *	Inline cost from the DWARF of a vmlinux with debug info, live code
  *	only: each function's inlined bytes and expansions, as pfunct -t
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attribute.h"
 #include "elfio.h"
 #include "inline.h"
 #include "report.h"
@@ -60,11 +67,30 @@ static int cmd_size(int argc, char **argv)
 	return ret;
 }
 
+/* tksize diff --dirs[=N]|--files OLD NEW: the change per directory or file. */
+static int cmd_dir_diff(const char *opt, const char *old, const char *new)
+{
+	struct attribution a, b;
+	char *err = NULL;
+	int depth = !strcmp(opt, "--files") ? 0 : !strcmp(opt, "--dirs") ? 2 : atoi(opt + 7);
+
+	if (strcmp(opt, "--files") && strcmp(opt, "--dirs") && (strncmp(opt, "--dirs=", 7) || depth <= 0))
+		die("usage: tksize diff --dirs[=DEPTH]|--files OLD NEW");
+	if (attribute_read(old, &a, &err) || attribute_read(new, &b, &err))
+		die("%s", err);
+	attribute_diff(stdout, &a, &b, depth);
+	attribute_free(&a);
+	attribute_free(&b);
+	return 0;
+}
+
 static int cmd_diff(int argc, char **argv)
 {
 	enum symdiff_mode mode = SYMDIFF_ALL;
 	char *err = NULL;
 
+	if (argc == 3 && (!strncmp(argv[0], "--dirs", 6) || !strcmp(argv[0], "--files")))
+		return cmd_dir_diff(argv[0], argv[1], argv[2]);
 	if (argc == 3 && !strcmp(argv[0], "-c"))
 		mode = SYMDIFF_CATEGORIES;
 	else if (argc == 3 && !strcmp(argv[0], "-d"))
@@ -72,7 +98,7 @@ static int cmd_diff(int argc, char **argv)
 	else if (argc == 3 && !strcmp(argv[0], "-t"))
 		mode = SYMDIFF_TEXT;
 	else if (argc != 2)
-		die("usage: tksize diff [-c|-d|-t] OLD NEW");
+		die("usage: tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW");
 	if (symdiff(stdout, mode, argv[argc - 2], argv[argc - 1], NULL, &err))
 		die("%s", err);
 	return 0;
@@ -89,6 +115,34 @@ static int cmd_inline(int argc, char **argv)
 		die("%s", in.error);
 	inline_print_totals(stdout, &in);
 	inline_free(&in);
+	return 0;
+}
+
+/*
+ * tksize attribute [--files|--depth N] VMLINUX: the table, then a failure
+ * if a code section has too many bytes without a source file.
+ */
+static int cmd_attribute(int argc, char **argv)
+{
+	struct attribution files, dirs;
+	char *err = NULL;
+	int depth = 1;
+
+	if (argc == 2 && !strcmp(argv[0], "--files"))
+		depth = 0;
+	else if (argc == 3 && !strcmp(argv[0], "--depth") && atoi(argv[1]) > 0)
+		depth = atoi(argv[1]);
+	else if (argc != 1)
+		die("usage: tksize attribute [--files|--depth N] VMLINUX (built with debug info)");
+	if (attribute_read(argv[argc - 1], &files, &err))
+		die("%s", err);
+	attribute_rollup(&files, depth, &dirs);
+	attribute_print(stdout, &dirs);
+	fflush(stdout);
+	if (attribute_check(&files, argv[argc - 1], &err))
+		die("%s", err);
+	attribute_free(&dirs);
+	attribute_free(&files);
 	return 0;
 }
 
@@ -130,7 +184,10 @@ int main(int argc, char **argv)
 		return cmd_inline(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "stack"))
 		return cmd_stack(argc - 2, argv + 2);
-	die("usage: tksize size FILE... | tksize diff [-c|-d|-t] OLD NEW |"
+	if (argc >= 2 && !strcmp(argv[1], "attribute"))
+		return cmd_attribute(argc - 2, argv + 2);
+	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX |"
+	    " tksize attribute [--files|--depth N] VMLINUX |"
 	    " tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 }

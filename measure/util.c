@@ -90,3 +90,60 @@ void close_report(FILE *f, char *tmp, const char *path)
 		die("%s: %s", path, strerror(errno));
 	free(tmp);
 }
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static void strmap_grow(struct strmap *m)
+{
+	size_t cap = m->cap ? 2 * m->cap : 1024, i;
+	char **keys = xcalloc(cap, sizeof(*keys));
+	size_t *idx = xmalloc(cap * sizeof(*idx));
+
+	for (i = 0; i < m->cap; i++)
+		if (m->keys[i]) {
+			size_t j = str_hash(m->keys[i]) & (cap - 1);
+
+			while (keys[j])
+				j = (j + 1) & (cap - 1);
+			keys[j] = m->keys[i];
+			idx[j] = m->idx[i];
+		}
+	free(m->keys);
+	free(m->idx);
+	m->keys = keys;
+	m->idx = idx;
+	m->cap = cap;
+}
+
+size_t strmap_index(struct strmap *m, const char *name, int *added)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap)
+		strmap_grow(m);
+	*added = 0;
+	for (i = str_hash(name) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->keys[i], name))
+			return m->idx[i];
+	m->keys[i] = xstrdup(name);
+	*added = 1;
+	return m->idx[i] = m->n++;
+}
+
+void strmap_free(struct strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->keys[i]);
+	free(m->keys);
+	free(m->idx);
+	memset(m, 0, sizeof(*m));
+}

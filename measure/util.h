@@ -24,4 +24,16 @@ __attribute__((format(printf, 1, 2))) char *xasprintf(const char *fmt, ...);
 FILE *open_report(const char *path, char **tmp);
 void close_report(FILE *f, char *tmp, const char *path);
 
+/*
+ * Names to dense indices 0, 1, 2, ...: open addressing, grown at half
+ * full.  strmap_index() adds NAME (a copy) when it is new; *ADDED says so.
+ */
+struct strmap {
+	char **keys;
+	size_t *idx;
+	size_t cap, n;
+};
+size_t strmap_index(struct strmap *m, const char *name, int *added);
+void strmap_free(struct strmap *m);
+
 #endif

@@ -1,0 +1,852 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the bytes go: every allocated byte of a linked vmlinux, attributed
+ * to the source file that owns it, read through libelf and libdw.
+ *
+ * Pre-link object sizes (ksize.sh's built-in.o sums) are wrong twice over:
+ * --gc-sections drops code after the objects are built, and code inlined
+ * from a header counts for the object that inlined it.  So this reads the
+ * linked image and its DWARF:
+ *  - code where it lives: each compilation unit's address ranges, owned
+ *    by the unit's source file;
+ *  - code where it was written: the line tables, whose rows name the
+ *    innermost source of every address, the header for inlined code;
+ *  - data, rodata and bss: DWARF's variables with a fixed address
+ *    (DW_OP_addr), sized by the symbol at that address, or by their type.
+ * Every range is clipped to the allocated sections first: the DWARF of the
+ * code and data the linker dropped stays in vmlinux with its addresses
+ * tombstoned near 0, and counts nowhere.
+ *
+ * Each byte has one owner: the ranges are swept in address order and a
+ * byte already owned is not counted again.  A section's remainder is the
+ * union of the gaps between owned ranges, computed on its own, so that
+ * files + remainder = the section's size is a check, not a definition.
+ * Merged strings, compiler constants and jump tables, the x86 tables, the
+ * brk area and padding have no DWARF owner; they are the row "[SECTION]".
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attribute.h"
+#include "elfio.h"
+#include "util.h"
+
+const char *const attr_col_names[A_NCOLS] = { "text", "data", "bss", "code", "written" };
+
+/* A range of addresses and the source file (index) that owns it. */
+struct piece {
+	uint64_t start, end;
+	size_t owner;
+};
+
+struct pieces {
+	struct piece *v;
+	size_t n, cap;
+};
+
+/* An object symbol's extent, to size DWARF's variables. */
+struct extent {
+	uint64_t addr, size;
+};
+
+struct attr_walk {
+	const char *vmlinux;
+	struct elf_section *secs;
+	size_t nsecs;
+	struct extent *objs;	/* STT_OBJECT symbols with a size, by address */
+	size_t nobjs, capobjs;
+	uint64_t *funcs;	/* STT_FUNC symbols' addresses */
+	size_t nfuncs, capfuncs;
+	char **prefixes;	/* the source and object trees, stripped from paths */
+	size_t nprefixes;
+	struct strmap owners;	/* tree-relative path -> owner index */
+	struct strmap raw;	/* path as DWARF spells it -> raw index */
+	size_t *raw_owner;
+	size_t capraw;
+	struct pieces lives, written;
+	const char *fault;	/* the first DWARF call that failed */
+};
+
+static void add_piece(struct pieces *p, uint64_t start, uint64_t end, size_t owner)
+{
+	if (start >= end)
+		return;
+	/* the line tables give runs of rows of one file: keep them one piece */
+	if (p->n && p->v[p->n - 1].end == start && p->v[p->n - 1].owner == owner) {
+		p->v[p->n - 1].end = end;
+		return;
+	}
+	if (p->n == p->cap)
+		p->v = xrealloc(p->v, (p->cap = p->cap ? 2 * p->cap : 65536) * sizeof(*p->v));
+	p->v[p->n++] = (struct piece){ start, end, owner };
+}
+
+/* PATH with "." and ".." components resolved, lexically. */
+static char *canonical(const char *path)
+{
+	char *out = xmalloc(strlen(path) + 2), *o = out;
+	const char *p = path;
+
+	if (*p == '/')
+		*o++ = '/';
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if ((len == 1 && p[0] == '.') || !len) {
+			/* nothing */
+		} else if (len == 2 && p[0] == '.' && p[1] == '.' && o > out + (out[0] == '/')) {
+			o--;	/* drop the last component and its '/' */
+			while (o > out + (out[0] == '/') && o[-1] != '/')
+				o--;
+		} else {
+			memcpy(o, p, len);
+			o += len;
+			*o++ = '/';
+		}
+		p += len + (e != NULL);
+	}
+	if (o > out + (out[0] == '/'))
+		o--;	/* the trailing '/' */
+	*o = '\0';
+	return out;
+}
+
+/* PATH relative to the longest source or object tree it lies in. */
+static const char *tree_relative(const struct attr_walk *w, const char *path)
+{
+	size_t i, best = 0;
+
+	for (i = 0; i < w->nprefixes; i++) {
+		size_t len = strlen(w->prefixes[i]);
+
+		if (len > best && !strncmp(path, w->prefixes[i], len) && path[len] == '/')
+			best = len + 1;
+	}
+	return path + best;
+}
+
+/* The owner index of a source file as DWARF spells it. */
+static size_t owner_of(struct attr_walk *w, const char *raw)
+{
+	int added;
+	size_t r = strmap_index(&w->raw, raw, &added);
+
+	if (added) {
+		char *c = canonical(raw);
+
+		if (r >= w->capraw)
+			w->raw_owner = xrealloc(w->raw_owner,
+						(w->capraw = w->capraw ? 2 * w->capraw : 4096) * sizeof(size_t));
+		w->raw_owner[r] = strmap_index(&w->owners, tree_relative(w, c), &added);
+		free(c);
+	}
+	return w->raw_owner[r];
+}
+
+/* A compilation unit's source file, joined to its directory when relative. */
+static char *cu_path(Dwarf_Die *cu)
+{
+	const char *name = dwarf_diename(cu), *dir;
+	Dwarf_Attribute attr;
+
+	if (!name)
+		return NULL;
+	if (name[0] == '/' || !dwarf_attr(cu, DW_AT_comp_dir, &attr) || !(dir = dwarf_formstring(&attr)))
+		return xstrdup(name);
+	return xasprintf("%s/%s", dir, name);
+}
+
+static void add_prefix(struct attr_walk *w, const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < w->nprefixes; i++)
+		if (!strcmp(w->prefixes[i], dir))
+			return;
+	w->prefixes = xrealloc(w->prefixes, (w->nprefixes + 1) * sizeof(char *));
+	w->prefixes[w->nprefixes++] = canonical(dir);
+}
+
+/*
+ * The trees that paths are made relative to: every unit's build directory
+ * (objects built in the object tree name generated files there), and the
+ * source tree: the longest directory that holds every unit's source that
+ * lies outside its build directory (an O= build).
+ */
+static void find_trees(struct attr_walk *w, Dwarf *dw)
+{
+	Dwarf_Off off, next;
+	char *common = NULL;
+	size_t hsize;
+
+	for (off = 0; dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0; off = next) {
+		Dwarf_Attribute attr;
+		const char *dir = NULL;
+		Dwarf_Die cu;
+		char *path, *c;
+		size_t len;
+
+		if (!dwarf_offdie(dw, off + hsize, &cu) || !(path = cu_path(&cu)))
+			continue;
+		if (dwarf_attr(&cu, DW_AT_comp_dir, &attr) && (dir = dwarf_formstring(&attr)))
+			add_prefix(w, dir);
+		c = canonical(path);
+		free(path);
+		len = dir ? strlen(dir) : 0;
+		if (c[0] == '/' && !(dir && !strncmp(c, dir, len) && c[len] == '/')) {
+			if (!common) {
+				common = xstrdup(c);
+			} else {
+				size_t i = 0;
+
+				while (common[i] && common[i] == c[i])
+					i++;
+				common[i] = '\0';
+			}
+		}
+		free(c);
+	}
+	if (common) {
+		char *slash = strrchr(common, '/');
+
+		if (slash && slash != common) {
+			*slash = '\0';	/* a whole directory, not part of a name */
+			add_prefix(w, common);
+		}
+		free(common);
+	}
+}
+
+/* The symbols that size DWARF's variables, and where functions are. */
+static void note_symbol(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg)
+{
+	struct attr_walk *w = arg;
+
+	(void)elf, (void)name;
+	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE)
+		return;
+	if (GELF_ST_TYPE(sym->st_info) == STT_FUNC) {
+		if (w->nfuncs == w->capfuncs)
+			w->funcs = xrealloc(w->funcs, (w->capfuncs = w->capfuncs ? 2 * w->capfuncs : 4096) *
+						      sizeof(*w->funcs));
+		w->funcs[w->nfuncs++] = sym->st_value;
+	}
+	if (GELF_ST_TYPE(sym->st_info) != STT_OBJECT || !sym->st_size)
+		return;
+	if (w->nobjs == w->capobjs)
+		w->objs = xrealloc(w->objs, (w->capobjs = w->capobjs ? 2 * w->capobjs : 4096) *
+					    sizeof(*w->objs));
+	w->objs[w->nobjs++] = (struct extent){ sym->st_value, sym->st_size };
+}
+
+static int by_addr(const void *a, const void *b)
+{
+	const struct extent *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->size < y->size ? 1 : x->size > y->size ? -1 : 0;	/* largest first */
+}
+
+/* The size of the object symbol at ADDR, or 0. */
+static uint64_t object_size(const struct attr_walk *w, uint64_t addr)
+{
+	size_t lo = 0, hi = w->nobjs;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (w->objs[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < w->nobjs && w->objs[lo].addr == addr ? w->objs[lo].size : 0;
+}
+
+/* A variable with a fixed address: its bytes belong to the unit that defines it. */
+static void visit_variable(struct attr_walk *w, Dwarf_Die *die, size_t owner)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word size;
+	Dwarf_Die type;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	if (!dwarf_attr(die, DW_AT_location, &attr) || dwarf_getlocation(&attr, &ops, &nops) ||
+	    nops != 1 || ops[0].atom != DW_OP_addr)
+		return;
+	size = object_size(w, ops[0].number);
+	if (!size && dwarf_attr_integrate(die, DW_AT_type, &attr) && dwarf_formref_die(&attr, &type) &&
+	    dwarf_aggregate_size(&type, &size))
+		size = 0;
+	add_piece(&w->lives, ops[0].number, ops[0].number + size, owner);
+}
+
+static void visit_variables(struct attr_walk *w, Dwarf_Die *die, size_t owner)
+{
+	Dwarf_Die child;
+	int r;
+
+	if (dwarf_tag(die) == DW_TAG_variable)
+		visit_variable(w, die, owner);
+	r = dwarf_child(die, &child);
+	if (r < 0 && !w->fault)
+		w->fault = "dwarf_child";
+	while (r == 0) {
+		visit_variables(w, &child, owner);
+		r = dwarf_siblingof(&child, &child);
+		if (r < 0 && !w->fault)
+			w->fault = "dwarf_siblingof";
+	}
+}
+
+static int by_piece_start(const void *a, const void *b)
+{
+	const struct piece *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end < y->end ? 1 : x->end > y->end ? -1 : 0;
+}
+
+/* Code where it lives: the unit's address ranges, kept in *R sorted. */
+static void unit_ranges(struct attr_walk *w, Dwarf_Die *cu, size_t owner, struct pieces *r)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	r->n = 0;
+	while ((off = dwarf_ranges(cu, off, &base, &start, &end)) > 0) {
+		add_piece(&w->lives, start, end, owner);
+		add_piece(r, start, end, owner);
+	}
+	if (off < 0 && !w->fault)
+		w->fault = "dwarf_ranges";
+	qsort(r->v, r->n, sizeof(*r->v), by_piece_start);
+}
+
+/* The end of the unit range in R that holds ADDR, or 0 when none does. */
+static uint64_t range_end(const struct pieces *r, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < r->n && r->v[i].start <= addr; i++)
+		if (addr < r->v[i].end)
+			return r->v[i].end;
+	return 0;
+}
+
+/*
+ * Code where it was written: each line table row up to the next, inside
+ * the unit range that holds it.  libdw sorts the rows of all sequences
+ * by address, and a sequence's end can sort after a row of the next one,
+ * so a row is never let run past its own range.
+ */
+static void unit_lines(struct attr_walk *w, Dwarf_Die *cu, const struct pieces *r)
+{
+	const char *last = NULL;
+	size_t i, n, owner = 0;
+	Dwarf_Lines *lines;
+
+	if (dwarf_getsrclines(cu, &lines, &n)) {
+		if (dwarf_errno() && !w->fault)
+			w->fault = "dwarf_getsrclines";
+		return;
+	}
+	for (i = 0; i + 1 < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i), *next = dwarf_onesrcline(lines, i + 1);
+		Dwarf_Addr a, b, end;
+		bool endseq;
+		const char *src;
+
+		if (!l || !next || dwarf_lineendsequence(l, &endseq) || endseq ||
+		    dwarf_lineaddr(l, &a) || dwarf_lineaddr(next, &b) || !(end = range_end(r, a)) ||
+		    !(src = dwarf_linesrc(l, NULL, NULL)))
+			continue;
+		if (src != last) {
+			owner = owner_of(w, src);
+			last = src;
+		}
+		add_piece(&w->written, a, b < end ? b : end, owner);
+	}
+}
+
+static int walk_units(struct attr_walk *w, Dwarf *dw, char **err)
+{
+	struct pieces ranges = { 0 };
+	Dwarf_Off off, next;
+	size_t hsize;
+	long units = 0;
+	int r;
+
+	for (off = 0; (r = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0; off = next) {
+		Dwarf_Die cu;
+		char *path;
+		size_t owner;
+
+		if (!dwarf_offdie(dw, off + hsize, &cu)) {
+			*err = xasprintf("%s: DWARF: no compilation unit DIE at offset %#llx: %s", w->vmlinux,
+					 (unsigned long long)(off + hsize), dwarf_errmsg(-1));
+			free(ranges.v);
+			return -1;
+		}
+		units++;
+		if (!(path = cu_path(&cu)))
+			continue;
+		owner = owner_of(w, path);
+		free(path);
+		unit_ranges(w, &cu, owner, &ranges);
+		unit_lines(w, &cu, &ranges);
+		visit_variables(w, &cu, owner);
+		if (w->fault) {
+			*err = xasprintf("%s: DWARF: %s failed in the unit at offset %#llx: %s", w->vmlinux,
+					 w->fault, (unsigned long long)off, dwarf_errmsg(-1));
+			free(ranges.v);
+			return -1;
+		}
+	}
+	free(ranges.v);
+	if (r < 0) {
+		*err = xasprintf("%s: DWARF: bad unit header at offset %#llx: %s", w->vmlinux,
+				 (unsigned long long)off, dwarf_errmsg(-1));
+		return -1;
+	}
+	if (!units) {
+		*err = xasprintf("%s: no compilation units in .debug_info", w->vmlinux);
+		return -1;
+	}
+	return 0;
+}
+
+/* The first section that ends after ADDR. */
+static size_t section_at(const struct attr_walk *w, uint64_t addr)
+{
+	size_t lo = 0, hi = w->nsecs;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (w->secs[mid].end <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Give each byte of P's pieces inside a section to the first piece that
+ * covers it: into the owner's row (COL, or the section's Berkeley column
+ * when COL is -1) and the section's OWNED.  Returns the union of the
+ * owned ranges, clipped to the sections, in address order.
+ */
+static struct pieces sweep(struct attr_walk *w, struct pieces *p, struct attr_row *rows, int col,
+			   long long *owned)
+{
+	struct pieces covered = { 0 };
+	uint64_t mark = 0;
+	size_t i;
+
+	qsort(p->v, p->n, sizeof(*p->v), by_piece_start);
+	for (i = 0; i < p->n; i++) {
+		uint64_t s = p->v[i].start > mark ? p->v[i].start : mark, e = p->v[i].end;
+		size_t k;
+
+		if (s >= e)
+			continue;
+		mark = e;
+		for (k = section_at(w, s); k < w->nsecs && w->secs[k].start < e; k++) {
+			uint64_t cs = s > w->secs[k].start ? s : w->secs[k].start;
+			uint64_t ce = e < w->secs[k].end ? e : w->secs[k].end;
+			int c = col >= 0 ? col : (int)w->secs[k].cls;
+
+			if (cs >= ce || (col >= 0 && !w->secs[k].code))
+				continue;
+			rows[p->v[i].owner].v[c] += (long long)(ce - cs);
+			if (col < 0 && w->secs[k].code)
+				rows[p->v[i].owner].v[A_CODE] += (long long)(ce - cs);
+			owned[k] += (long long)(ce - cs);
+			add_piece(&covered, cs, ce, 0);
+		}
+	}
+	return covered;
+}
+
+/* Per section, the bytes no range of COVERED (sorted, disjoint) holds. */
+static void gaps(const struct attr_walk *w, const struct pieces *covered, long long *remainder, int code_only)
+{
+	size_t k, i = 0;
+
+	for (k = 0; k < w->nsecs; k++) {
+		uint64_t at = w->secs[k].start;
+
+		if (code_only && !w->secs[k].code)
+			continue;
+		while (i < covered->n && covered->v[i].end <= w->secs[k].start)
+			i++;
+		for (; i < covered->n && covered->v[i].start < w->secs[k].end; i++) {
+			if (covered->v[i].start > at)
+				remainder[k] += (long long)(covered->v[i].start - at);
+			at = covered->v[i].end;
+			if (covered->v[i].end > w->secs[k].end)
+				break;
+		}
+		if (w->secs[k].end > at)
+			remainder[k] += (long long)(w->secs[k].end - at);
+	}
+}
+
+static int by_dec(const void *a, const void *b)
+{
+	const struct attr_row *x = a, *y = b;
+	long long dx = x->v[A_TEXT] + x->v[A_DATA] + x->v[A_BSS];
+	long long dy = y->v[A_TEXT] + y->v[A_DATA] + y->v[A_BSS];
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	if (x->v[A_WRITTEN] != y->v[A_WRITTEN])
+		return x->v[A_WRITTEN] < y->v[A_WRITTEN] ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+/* The rows of the owners that hold a byte, then one "[SECTION]" row per remainder. */
+static void assemble(struct attr_walk *w, struct attribution *a)
+{
+	struct attr_row *rows = xcalloc(w->owners.n + 1, sizeof(*rows));
+	long long *owned = xcalloc(w->nsecs, sizeof(long long)), *written = xcalloc(w->nsecs, sizeof(long long));
+	struct pieces lc, wc;
+	size_t i, k;
+
+	for (i = 0; i < w->owners.cap; i++)
+		if (w->owners.keys[i])
+			rows[w->owners.idx[i]].path = w->owners.keys[i];
+	lc = sweep(w, &w->lives, rows, -1, owned);
+	wc = sweep(w, &w->written, rows, A_WRITTEN, written);
+	a->nsecs = w->nsecs;
+	a->secs = xcalloc(w->nsecs, sizeof(*a->secs));
+	for (k = 0; k < w->nsecs; k++)
+		a->secs[k] = (struct attr_section){ xstrdup(w->secs[k].name), w->secs[k].cls, w->secs[k].code,
+						    0, (long long)(w->secs[k].end - w->secs[k].start), owned[k],
+						    0, written[k], 0 };
+	for (i = 0; i < w->nfuncs; i++)
+		if ((k = section_at(w, w->funcs[i])) < w->nsecs && w->secs[k].start <= w->funcs[i])
+			a->secs[k].functions++;
+	{
+		long long *rem = xcalloc(w->nsecs, sizeof(long long)), *wrem = xcalloc(w->nsecs, sizeof(long long));
+
+		gaps(w, &lc, rem, 0);
+		gaps(w, &wc, wrem, 1);
+		for (k = 0; k < w->nsecs; k++) {
+			a->secs[k].remainder = rem[k];
+			a->secs[k].written_remainder = wrem[k];
+		}
+		free(rem);
+		free(wrem);
+	}
+	a->rows = xcalloc(w->owners.n + w->nsecs + 1, sizeof(*a->rows));
+	for (i = 0; i < w->owners.n; i++) {
+		int c, any = 0;
+
+		for (c = 0; c < A_NCOLS; c++)
+			any |= rows[i].v[c] != 0;
+		if (any) {
+			a->rows[a->nrows] = rows[i];
+			a->rows[a->nrows++].path = xstrdup(rows[i].path);
+		}
+	}
+	for (k = 0; k < w->nsecs; k++) {
+		struct attr_row *r;
+
+		if (!a->secs[k].remainder)
+			continue;
+		r = &a->rows[a->nrows++];
+		r->path = xasprintf("[%s]", w->secs[k].name);
+		r->v[w->secs[k].cls] = a->secs[k].remainder;
+		if (w->secs[k].code)
+			r->v[A_CODE] = a->secs[k].remainder;
+	}
+	qsort(a->rows, a->nrows, sizeof(*a->rows), by_dec);
+	free(rows);
+	free(owned);
+	free(written);
+	free(lc.v);
+	free(wc.v);
+}
+
+int attribute_read(const char *vmlinux, struct attribution *a, char **err)
+{
+	struct attr_walk w = { .vmlinux = vmlinux };
+	Dwarf *dw = NULL;
+	Elf *elf;
+	int fd, ret = -1;
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	if (elf_each_symbol(vmlinux, note_symbol, &w, err))
+		goto out;
+	qsort(w.objs, w.nobjs, sizeof(*w.objs), by_addr);
+	elf = elf_open(vmlinux, &fd, err);
+	if (!elf)
+		goto out;
+	if (!elf_alloc_sections(elf, vmlinux, &w.secs, &w.nsecs, err)) {
+		dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+		if (!dw) {
+			*err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
+		} else {
+			find_trees(&w, dw);
+			if (!walk_units(&w, dw, err)) {
+				assemble(&w, a);
+				a->valid = 1;
+				ret = 0;
+			}
+			dwarf_end(dw);
+		}
+	}
+	elf_close(elf, fd);
+out:
+	elf_sections_free(w.secs, w.nsecs);
+	free(w.objs);
+	free(w.funcs);
+	for (i = 0; i < w.nprefixes; i++)
+		free(w.prefixes[i]);
+	free(w.prefixes);
+	strmap_free(&w.owners);
+	strmap_free(&w.raw);
+	free(w.raw_owner);
+	free(w.lives.v);
+	free(w.written.v);
+	return ret;
+}
+
+/* The directory of PATH at most DEPTH levels deep, with its '/': "kernel/sched/". */
+static char *directory_of(const char *path, int depth)
+{
+	const char *p = path, *cut = NULL;
+	int level = 0;
+
+	if (path[0] == '[' || !depth)
+		return xstrdup(path);
+	if (*p == '/')
+		p++;
+	while (level < depth && (p = strchr(p, '/'))) {
+		cut = ++p;
+		level++;
+	}
+	return cut ? strndup(path, (size_t)(cut - path)) : xstrdup(path);
+}
+
+void attribute_rollup(const struct attribution *files, int depth, struct attribution *out)
+{
+	struct strmap dirs = { 0 };
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->valid = files->valid;
+	out->rows = xcalloc(files->nrows + 1, sizeof(*out->rows));
+	for (i = 0; i < files->nrows; i++) {
+		char *dir = directory_of(files->rows[i].path, depth);
+		int added, c;
+
+		k = strmap_index(&dirs, dir, &added);
+		if (added) {
+			out->rows[k].path = dir;
+			out->nrows++;
+		} else {
+			free(dir);
+		}
+		for (c = 0; c < A_NCOLS; c++)
+			out->rows[k].v[c] += files->rows[i].v[c];
+	}
+	strmap_free(&dirs);
+	qsort(out->rows, out->nrows, sizeof(*out->rows), by_dec);
+	out->nsecs = files->nsecs;
+	out->secs = xcalloc(files->nsecs + 1, sizeof(*out->secs));
+	for (k = 0; k < files->nsecs; k++) {
+		out->secs[k] = files->secs[k];
+		out->secs[k].name = xstrdup(files->secs[k].name);
+	}
+}
+
+int attribute_check(const struct attribution *a, const char *vmlinux, char **err)
+{
+	long long code = 0, owned = 0;
+	size_t k;
+
+	for (k = 0; k < a->nsecs; k++) {
+		const struct attr_section *s = &a->secs[k];
+
+		if (!s->code)
+			continue;
+		code += s->size;
+		owned += s->owned;
+		/*
+		 * Only where functions live: the alternatives' replacement code
+		 * (.altinstr_replacement, .altinstr_aux) is no function's, and
+		 * is a named row of its own.
+		 */
+		if (s->functions && s->remainder * 100 > s->size * ATTR_MAX_REMAINDER_PERCENT) {
+			*err = xasprintf("%s: %s: %lld of %lld bytes (%.2f%%) have no source file, more than %d%%",
+					 vmlinux, s->name, s->remainder, s->size, 100.0 * s->remainder / s->size,
+					 ATTR_MAX_REMAINDER_PERCENT);
+			return -1;
+		}
+	}
+	if (code && (code - owned) * 100 > code * ATTR_MAX_REMAINDER_PERCENT) {
+		*err = xasprintf("%s: %lld of %lld bytes of code (%.2f%%) have no source file, more than %d%%",
+				 vmlinux, code - owned, code, 100.0 * (code - owned) / code, ATTR_MAX_REMAINDER_PERCENT);
+		return -1;
+	}
+	return 0;
+}
+
+#define ROW_HEADER "   text\t   data\t    bss\t    dec\t   code\twritten\tpath"
+#define SECTION_HEADER "section                      class  functions      size      owned  remainder    written  remainder"
+
+void attribute_print(FILE *f, const struct attribution *a)
+{
+	long long total[A_NCOLS] = { 0 };
+	size_t i;
+	int c;
+
+	fprintf(f, "%s\n", ROW_HEADER);
+	for (i = 0; i < a->nrows; i++) {
+		const long long *v = a->rows[i].v;
+
+		fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%s\n", v[A_TEXT], v[A_DATA], v[A_BSS],
+			v[A_TEXT] + v[A_DATA] + v[A_BSS], v[A_CODE], v[A_WRITTEN], a->rows[i].path);
+		for (c = 0; c < A_NCOLS; c++)
+			total[c] += v[c];
+	}
+	fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t(TOTALS)\n", total[A_TEXT], total[A_DATA],
+		total[A_BSS], total[A_TEXT] + total[A_DATA] + total[A_BSS], total[A_CODE], total[A_WRITTEN]);
+	fprintf(f, "\n%s\n", SECTION_HEADER);
+	for (i = 0; i < a->nsecs; i++) {
+		const struct attr_section *s = &a->secs[i];
+		static const char *const cls[] = { "text", "data", "bss" };
+
+		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : cls[s->cls],
+			s->functions, s->size, s->owned, s->remainder);
+		if (s->code)
+			fprintf(f, " %10lld %10lld", s->written, s->written_remainder);
+		fputc('\n', f);
+	}
+}
+
+long long attribute_under(const struct attribution *files, const char *dir, enum attr_col col, int *matched)
+{
+	size_t len = strlen(dir), i;
+	long long sum = 0;
+
+	*matched = 0;
+	for (i = 0; i < files->nrows; i++) {
+		const char *p = files->rows[i].path;
+
+		/* "fs" and "fs/" both mean the directory; "init/main.c" the file */
+		if (len && !strncmp(p, dir, len) && (!p[len] || p[len] == '/' || dir[len - 1] == '/')) {
+			sum += files->rows[i].v[col];
+			++*matched;
+		}
+	}
+	return sum;
+}
+
+struct dir_delta {
+	const char *path;
+	long long old, new;
+};
+
+static int by_delta(const void *a, const void *b)
+{
+	const struct dir_delta *x = a, *y = b;
+	long long dx = x->new - x->old, dy = y->new - y->old;
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth)
+{
+	struct attribution a, b;
+	struct strmap paths = { 0 };
+	struct dir_delta *d = xcalloc(1, sizeof(*d));
+	long long add = 0, remove = 0, grow = 0, shrink = 0, up = 0, down = 0, before = 0, after = 0;
+	size_t i, n = 0;
+	int added;
+
+	attribute_rollup(old, depth, &a);
+	attribute_rollup(new, depth, &b);
+	for (i = 0; i < a.nrows + b.nrows; i++) {
+		const struct attr_row *r = i < a.nrows ? &a.rows[i] : &b.rows[i - a.nrows];
+		size_t at = strmap_index(&paths, r->path, &added);
+
+		if (added) {
+			d = xrealloc(d, (n + 1) * sizeof(*d));
+			d[n++] = (struct dir_delta){ r->path, 0, 0 };
+		}
+		if (i < a.nrows)
+			d[at].old = r->v[A_TEXT];
+		else
+			d[at].new = r->v[A_TEXT];
+	}
+	qsort(d, n, sizeof(*d), by_delta);
+	for (i = 0; i < n; i++) {
+		long long delta = d[i].new - d[i].old;
+
+		before += d[i].old;
+		after += d[i].new;
+		add += !d[i].old && d[i].new;
+		remove += d[i].old && !d[i].new;
+		grow += d[i].old && d[i].new && delta > 0;
+		shrink += d[i].old && d[i].new && delta < 0;
+		if (delta > 0)
+			up += delta;
+		else
+			down += delta;
+	}
+	fprintf(f, "add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n", add, remove,
+		grow, shrink, up, down, up + down);
+	fprintf(f, "%-40s %7s %7s %7s\n", depth ? "directory (text)" : "file (text)", "old", "new", "delta");
+	for (i = 0; i < n; i++)
+		if (d[i].new != d[i].old)
+			fprintf(f, "%-40s %7lld %7lld %+7lld\n", d[i].path, d[i].old, d[i].new, d[i].new - d[i].old);
+	fprintf(f, "Total: Before=%lld, After=%lld, chg %+.2f%%\n", before, after,
+		before ? 100.0 * (double)(after - before) / (double)before : 0.0);
+	free(d);
+	strmap_free(&paths);
+	attribute_free(&a);
+	attribute_free(&b);
+}
+
+long long attribute_headers(const struct attribution *files)
+{
+	long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < files->nrows; i++) {
+		size_t len = strlen(files->rows[i].path);
+
+		if (len > 2 && !strcmp(files->rows[i].path + len - 2, ".h"))
+			sum += files->rows[i].v[A_WRITTEN];
+	}
+	return sum;
+}
+
+void attribute_free(struct attribution *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrows; i++)
+		free(a->rows[i].path);
+	for (i = 0; i < a->nsecs; i++)
+		free(a->secs[i].name);
+	free(a->rows);
+	free(a->secs);
+	free(a->error);
+	memset(a, 0, sizeof(*a));
+}
