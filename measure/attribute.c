@@ -147,6 +147,28 @@ static size_t owner_of(struct attr_walk *w, const char *raw)
 	return w->raw_owner[r];
 }
 
+/*
+ * gas names an assembler unit after the first file its line directives
+ * name, which is a header when the .S file starts with a macro from one
+ * (entry_32.S's unit is called asm/idtentry.h): take the unit's .S file.
+ */
+static const char *assembler_source(Dwarf_Die *cu, const char *name)
+{
+	Dwarf_Files *files;
+	size_t i, n, len = strlen(name);
+
+	if (dwarf_srclang(cu) != DW_LANG_Mips_Assembler || (len > 2 && !strcmp(name + len - 2, ".S")) ||
+	    dwarf_getsrcfiles(cu, &files, &n))
+		return name;
+	for (i = 0; i < n; i++) {
+		const char *f = dwarf_filesrc(files, i, NULL, NULL);
+
+		if (f && (len = strlen(f)) > 2 && !strcmp(f + len - 2, ".S"))
+			return f;
+	}
+	return name;
+}
+
 /* A compilation unit's source file, joined to its directory when relative. */
 static char *cu_path(Dwarf_Die *cu)
 {
@@ -155,6 +177,7 @@ static char *cu_path(Dwarf_Die *cu)
 
 	if (!name)
 		return NULL;
+	name = assembler_source(cu, name);
 	if (name[0] == '/' || !dwarf_attr(cu, DW_AT_comp_dir, &attr) || !(dir = dwarf_formstring(&attr)))
 		return xstrdup(name);
 	return xasprintf("%s/%s", dir, name);
