@@ -65,43 +65,115 @@ static void size_table(FILE *f, const struct kernel *ks, int n)
 	fputs("</table>\n", f);
 }
 
-/* One stacked bar per kernel: text, data, bss, to the scale of the largest. */
+/*
+ * One bar per kernel: text alone, to the scale of the largest text.  The
+ * text experiment is the point; bss, which no variant changes, would
+ * dwarf it in a stacked bar (data and bss are in the table).
+ */
 static void size_chart(FILE *f, const struct kernel *ks, int n)
 {
-	static const char *const colour[] = { "#4a78b5", "#e39a3b", "#9bbb59" };
 	const int left = 190, width = 560, bar = 22, gap = 10;
 	uint64_t max = 1;
-	int i, j;
+	int i;
 
 	for (i = 0; i < n; i++)
-		if (ks[i].built && dec(&ks[i]) > max)
-			max = dec(&ks[i]);
+		if (ks[i].built && ks[i].sz.text > max)
+			max = ks[i].sz.text;
+	fprintf(f, "<p>text per kernel, to the scale of the largest (%" PRIu64 " bytes)</p>\n", max);
 	fprintf(f, "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-		" role=\"img\" aria-label=\"text, data and bss per kernel\">\n",
-		left + width + 20, 30 + n * (bar + gap));
-	for (j = 0; j < 3; j++)
-		fprintf(f, "<rect x=\"%d\" y=\"4\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"15\" font-size=\"12\">%s</text>\n",
-			left + j * 80, colour[j], left + j * 80 + 16, j == 0 ? "text" : j == 1 ? "data" : "bss");
+		" role=\"img\" aria-label=\"text per kernel\">\n", left + width + 90, 10 + n * (bar + gap));
 	for (i = 0; i < n; i++) {
 		const struct kernel *k = &ks[i];
-		uint64_t part[3] = { k->sz.text, k->sz.data, k->sz.bss };
-		int y = 26 + i * (bar + gap);
-		double x = left;
+		int y = 6 + i * (bar + gap);
+		double w = (double)width * (double)k->sz.text / (double)max;
 
 		fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"12\">", y + 15);
 		esc(f, k->name);
 		fputs("</text>\n", f);
-		for (j = 0; k->built && j < 3; j++) {
-			double w = (double)width * (double)part[j] / (double)max;
-
-			fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
-				"<title>%s %" PRIu64 "</title></rect>\n",
-				x, y, w, bar, colour[j], j == 0 ? "text" : j == 1 ? "data" : "bss", part[j]);
-			x += w;
-		}
+		if (!k->built)
+			continue;
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a78b5\">"
+			"<title>text %" PRIu64 "</title></rect>"
+			"<text x=\"%.1f\" y=\"%d\" font-size=\"12\">%" PRIu64 "</text>\n",
+			left, y, w, bar, k->sz.text, left + w + 6, y + 15, k->sz.text);
 	}
 	fputs("</svg>\n", f);
+}
+
+/* Rows of DIRS (a depth-2 roll-up) under top directory TOP, with text. */
+static long long children_text(const struct attribution *dirs, const char *top)
+{
+	size_t i, len = strlen(top);
+	long long sum = 0;
+
+	for (i = 0; i < dirs->nrows; i++)
+		if (top[0] != '[' && !strncmp(dirs->rows[i].path, top, len))
+			sum += dirs->rows[i].v[A_TEXT];
+	return sum;
+}
+
+static void treemap_box(FILE *f, const char *cls, const char *path, long long bytes, double x, double y,
+			double w, double h, const char *fill)
+{
+	fprintf(f, "<rect class=\"%s\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\""
+		" stroke=\"#fff\" data-bytes=\"%lld\"><title>", cls, x, y, w, h, fill, bytes);
+	esc(f, path);
+	fprintf(f, " %lld bytes</title></rect>\n", bytes);
+	if (w > 6.5 * (double)strlen(path) && h > 16) {
+		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\">", x + 3, y + 13);
+		esc(f, path);
+		fputs("</text>\n", f);
+	}
+}
+
+/*
+ * K's text as a treemap, slice and dice: the top directories side by
+ * side, each as wide as its share, each cut top to bottom into its
+ * subdirectories; [section] rows (no source file's) in grey.
+ */
+static void treemap(FILE *f, const struct kernel *k)
+{
+	static const char *const hue[] = { "#4a78b5", "#e39a3b", "#9bbb59", "#8064a2", "#4bacc6",
+					   "#c0504d", "#f79646", "#2c4d75" };
+	const double width = 900, height = 420;
+	struct attribution top, sub;
+	long long total = 0;
+	double x = 0;
+	size_t i, j;
+
+	attribute_rollup(&k->attr, 1, &top);
+	attribute_rollup(&k->attr, 2, &sub);
+	for (i = 0; i < top.nrows; i++)
+		total += top.rows[i].v[A_TEXT];
+	fputs("<h3>", f);
+	esc(f, k->name);
+	fprintf(f, ": %lld bytes of text by directory</h3>\n<svg id=\"treemap-", total);
+	esc(f, k->name);
+	fprintf(f, "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\""
+		" aria-label=\"text by directory\" data-bytes=\"%lld\">\n", width, height, total);
+	for (i = 0; total && i < top.nrows; i++) {
+		const struct attr_row *t = &top.rows[i];
+		double w = width * (double)t->v[A_TEXT] / (double)total, y = 0;
+		const char *fill = t->path[0] == '[' ? "#999" : hue[i % 8];
+		int has_children = children_text(&sub, t->path) > 0;
+
+		if (!t->v[A_TEXT])
+			continue;
+		treemap_box(f, "dir", t->path, t->v[A_TEXT], x, 0, w, height, fill);
+		for (j = 0; has_children && j < sub.nrows; j++) {
+			const struct attr_row *s = &sub.rows[j];
+			double h = height * (double)s->v[A_TEXT] / (double)t->v[A_TEXT];
+
+			if (!s->v[A_TEXT] || strncmp(s->path, t->path, strlen(t->path)))
+				continue;
+			treemap_box(f, "subdir", s->path, s->v[A_TEXT], x, y, w, h, fill);
+			y += h;
+		}
+		x += w;
+	}
+	fputs("</svg>\n", f);
+	attribute_free(&top);
+	attribute_free(&sub);
 }
 
 static void boot_table(FILE *f, const struct kernel *ks, int n)
@@ -234,12 +306,16 @@ static void inline_table(FILE *f, const struct kernel *ks, int n)
 	}
 }
 
-/* The directory tables as make prints them: source paths need no escaping but get it. */
+/*
+ * Where the bytes go: the directory tables as make prints them, and a
+ * treemap of the last variant of each config and opt (the shipped one).
+ */
 static void dir_tables(FILE *f, const struct report *r)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
+	int i, j;
 
 	if (!mem)
 		die("report.html: out of memory");
@@ -251,6 +327,12 @@ static void dir_tables(FILE *f, const struct report *r)
 		fputs("</pre>\n", f);
 	}
 	free(text);
+	for (i = 0; i < r->n; i++) {
+		for (j = i + 1; j < r->n && !(same_group(&r->ks[j], &r->ks[i]) && r->ks[j].attr.valid); j++)
+			;
+		if (r->ks[i].attr.valid && j == r->n)
+			treemap(f, &r->ks[i]);
+	}
 }
 
 static void diffs(FILE *f, const struct pair *pairs, int np)

@@ -1,7 +1,7 @@
 # measure/: build/report.html is one self-contained page that a browser
 # renders: headless Chromium parses it into the size, boot and budget
-# tables with the report's own figures, draws the SVG chart, and takes a
-# screenshot.  Nothing in it is fetched from anywhere.
+# tables with the report's own figures, draws the SVG chart of text and the
+# treemap of where it goes, and takes a screenshot.  Nothing in it is fetched from anywhere.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch html-report)
 cd "$TOP"
@@ -35,9 +35,30 @@ for name in $(jq -r '.kernels[] | select(.built) | .name' "$json"); do
 done
 ok "size and boot tables rendered with the report's figures"
 built=$(jq '[.kernels[] | select(.built)] | length' "$json")
-bars=$(sed -n '/<svg id="chart"/,/<\/svg>/p' "$d/dom.html" | grep -c '<rect x="[0-9.]*" y="[0-9]*" width="[0-9.]*" height="22"')
-[ "$bars" = $((built * 3)) ] || fail "the chart has $bars bars, want $((built * 3))"
-ok "chart: text, data and bss bars for each of $built kernels"
+sed -n '/<svg id="chart"/,/<\/svg>/p' "$d/dom.html" |
+	sed -n 's/.*<rect x="[0-9]*" y="[0-9]*" width="\([0-9.]*\)" height="22".*<title>text \([0-9]*\)<.*/\1 \2/p' >"$d/bars.txt"
+[ "$(wc -l <"$d/bars.txt")" = "$built" ] || fail "the chart has $(wc -l <"$d/bars.txt") bars, want $built"
+# text on a scale of its own: the largest text is the full 560 px, each
+# bar in proportion, within the 0.1 px it is printed to
+max=$(jq '[.kernels[] | select(.built) | .text] | max' "$json")
+awk -v max="$max" '{ want = 560 * $2 / max; if ($1 - want > 0.051 || want - $1 > 0.051) { print "bar " $1 " for text " $2 ", want " want; bad = 1 } }
+	END { exit bad }' "$d/bars.txt" >&2 || fail "a bar is not to the scale of the largest text"
+ok "chart: one text bar for each of $built kernels, to the scale of the largest text"
+
+# the treemap of each config's last variant: the top directories side by
+# side, as wide as their share of text, which adds up to the kernel's text
+for name in $(jq -r '.kernels[] | select(.attribution != null) | .name' "$json" | tail -n 1); do
+	text=$(jq --arg n "$name" '.kernels[] | select(.name == $n) | .text' "$json")
+	sed -n "\|<svg id=\"treemap-$name\"|,\|</svg>|p" "$d/dom.html" >"$d/treemap.svg"
+	[ -s "$d/treemap.svg" ] || fail "no treemap of $name"
+	sed -n 's/.*<rect class="dir" x="[0-9.]*" y="0.00" width="\([0-9.]*\)" height="420.00".*data-bytes="\([0-9]*\)".*/\1 \2/p' \
+		"$d/treemap.svg" >"$d/boxes.txt"
+	[ "$(wc -l <"$d/boxes.txt")" -ge 5 ] || fail "the treemap of $name has fewer than 5 directories"
+	awk -v text="$text" '{ sum += $2; want = 900 * $2 / text; if ($1 - want > 0.006 || want - $1 > 0.006) { print "box " $1 " for " $2 ", want " want; bad = 1 } }
+		END { if (sum != text) { print "boxes hold " sum ", text is " text; bad = 1 }; exit bad }' "$d/boxes.txt" >&2 ||
+		fail "the treemap of $name is not to scale"
+	ok "treemap of $name: $(wc -l <"$d/boxes.txt") directories, to scale, adding up to its text $text"
+done
 expect_grep '<table id="budgets">' "$d/dom.html" "budget table"
 expect_grep '<h2>Symbols: tiny/Os, orig → inline\+units</h2>' "$d/dom.html" "symbol diff section"
 ok "budget table and symbol diff present"
