@@ -61,11 +61,14 @@ expect_grep "^t/Os/stripped +unavailable: $d/k-stripped/vmlinux: no symbol table
 expect_grep "^t/Os/stripped +unavailable: $d/k-stripped/vmlinux: no DWARF \(test\)" "$d/report.txt" "stripped inline row"
 expect_grep "^tksize: t/Os/stripped: stack figures unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.err" "stack cause"
 expect_grep "^tksize: t/Os/stripped: inline figures unavailable: " "$d/report.err" "inline cause"
+expect_grep "^tksize: t/Os/stripped: attribution unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.err" "attribution cause"
 expect_grep "^tksize: t/Os: good -> stripped: symbol diff unavailable: $d/k-stripped/vmlinux: no symbol table" "$d/report.err" "diff cause"
 expect_grep "^tksize: t/Os/truncated: FAIL at build: $d/k-truncated/vmlinux: truncated: " "$d/report.err" "truncated kernel"
 jq -e '(.kernels[] | select(.name == "t/Os/good") | .stack.functions > 1000) and
 	(.kernels[] | select(.name == "t/Os/stripped") | .stack == null and (.stack_error | test("no symbol table"))) and
+	(.kernels[] | select(.name == "t/Os/good") | .attribution.files | length > 300) and
+	(.kernels[] | select(.name == "t/Os/stripped") | .attribution == null and (.attribution_error | test("no symbol table"))) and
 	(.kernels[] | select(.name == "t/Os/truncated") | .built == false and .failed_stage == "build") and
-	.unavailable == 3 and (.diffs_unavailable | length) == 1' "$d/r.json" >/dev/null ||
+	.unavailable == 4 and (.diffs_unavailable | length) == 1' "$d/r.json" >/dev/null ||
 	fail "report.json does not carry the unavailable figures"
 ok "the report marks the stripped kernel's figures unavailable, names why, reports the rest and exits 1"
