@@ -46,10 +46,11 @@ struct fn {
 	unsigned declared:1, outofline:1;
 };
 
-/* Functions by name: open addressing, grown at half full. */
+/* Functions by name: the map gives each name its index in V. */
 struct fntab {
+	struct strmap names;
 	struct fn *v;
-	size_t cap, n;
+	size_t cap;
 };
 
 /* What one walk over the DWARF collects. */
@@ -62,46 +63,16 @@ struct walk {
 	const char *fault;	/* the first DWARF call that failed, if any */
 };
 
-static size_t hash(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-static void grow(struct fntab *t)
-{
-	struct fntab bigger = { xcalloc(t->cap ? 2 * t->cap : 4096, sizeof(struct fn)),
-				t->cap ? 2 * t->cap : 4096, 0 };
-	size_t i;
-
-	for (i = 0; i < t->cap; i++)
-		if (t->v[i].name) {
-			size_t j = hash(t->v[i].name) & (bigger.cap - 1);
-
-			while (bigger.v[j].name)
-				j = (j + 1) & (bigger.cap - 1);
-			bigger.v[j] = t->v[i];
-			bigger.n++;
-		}
-	free(t->v);
-	*t = bigger;
-}
-
 static struct fn *lookup(struct fntab *t, const char *name)
 {
-	size_t i;
+	int added;
+	size_t i = strmap_index(&t->names, name, &added);
 
-	if (2 * (t->n + 1) > t->cap)
-		grow(t);
-	for (i = hash(name) & (t->cap - 1); t->v[i].name; i = (i + 1) & (t->cap - 1))
-		if (!strcmp(t->v[i].name, name))
-			return &t->v[i];
-	t->v[i].name = xstrdup(name);
-	t->v[i].last_cu = -1;
-	t->n++;
+	if (added) {
+		if (i == t->cap)
+			t->v = xrealloc(t->v, (t->cap = t->cap ? 2 * t->cap : 4096) * sizeof(*t->v));
+		t->v[i] = (struct fn){ .name = xstrdup(name), .last_cu = -1 };
+	}
 	return &t->v[i];
 }
 
@@ -272,12 +243,9 @@ static long long union_bytes(struct range *v, size_t n)
 /* Count, rank and free the table. */
 static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 {
-	struct fn *v = xmalloc((t->n + 1) * sizeof(*v));
-	size_t i, n = 0;
+	struct fn *v = t->v;
+	size_t i, n = t->names.n;
 
-	for (i = 0; i < t->cap; i++)
-		if (t->v[i].name)
-			v[n++] = t->v[i];
 	qsort(v, n, sizeof(*v), by_bytes);
 	if (all)
 		fprintf(all, "%-40s %10s %8s %5s\n", "name", "totsz", "exp#", "src#");
@@ -295,7 +263,7 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 		free(v[i].name);
 	}
 	free(v);
-	free(t->v);
+	strmap_free(&t->names);
 }
 
 static int fail(struct inline_facts *in, char *why)
@@ -373,9 +341,10 @@ int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
 	if (err) {
 		size_t i;
 
-		for (i = 0; i < w.fns.cap; i++)
+		for (i = 0; i < w.fns.names.n; i++)
 			free(w.fns.v[i].name);
 		free(w.fns.v);
+		strmap_free(&w.fns.names);
 		return fail(in, err);
 	}
 	summarise(&w.fns, in, all);
