@@ -2,7 +2,8 @@
 # build: build one kernel out of tree from its prepared .config.
 #   usage: build.sh SRCTREE KDIR NAME [I/N]
 # KDIR/obj is the O= folder (its .config comes from tinyconfigs/merge.sh).
-# On success vmlinux, bzImage and config are copied to KDIR, each by an
+# On success vmlinux, bzImage and config (and vmlinux.map, when the config
+# makes one) are copied to KDIR, each by an
 # atomic rename, so an interrupted build never leaves a file that looks done.
 # Every object is compiled with gcc's -fstack-usage (it writes a .su file
 # beside each object and leaves the code alone; tests/24 proves it), and the
@@ -135,6 +136,12 @@ main() {
 	for f in vmlinux:vmlinux arch/x86/boot/bzImage:bzImage .config:config; do
 		cp "$obj/${f%%:*}" "$kdir/${f#*:}.tmp" && mv "$kdir/${f#*:}.tmp" "$kdir/${f#*:}"
 	done
+	# ld's link map, when the config asks for one (CONFIG_VMLINUX_MAP), for
+	# tksize attribute; a map of an earlier link must not outlive it
+	rm -f "$kdir/vmlinux.map"
+	if grep -q '^CONFIG_VMLINUX_MAP=y' "$obj/.config"; then
+		cp "$obj/vmlinux.map" "$kdir/vmlinux.map.tmp" && mv "$kdir/vmlinux.map.tmp" "$kdir/vmlinux.map"
+	fi
 	rm -f "$kdir/stack.su"
 	if [ "${STACK_USAGE:-yes}" != no ]; then
 		if ! "$here/stack-usage.sh" "$obj" "$src" >"$kdir/stack.su.tmp" 2>"$kdir/stack.su.err"; then

@@ -12,7 +12,13 @@
  *  - code where it was written: the line tables, whose rows name the
  *    innermost source of every address, the header for inlined code;
  *  - data, rodata and bss: DWARF's variables with a fixed address
- *    (DW_OP_addr), sized by the symbol at that address, or by their type.
+ *    (DW_OP_addr), sized by the symbol at that address, or by their type;
+ *  - with the link map (CONFIG_VMLINUX_MAP), first of all: each input
+ *    section belongs to its object's source file, the unit DWARF names
+ *    for it, so merged strings, compiler constants, jump tables, the x86
+ *    tables and the brk reservations find their owner, and ld's fill is
+ *    "[padding]"; DWARF's ranges and variables then place what the map
+ *    does not.
  * Every range is clipped to the allocated sections first: the DWARF of the
  * code and data the linker dropped stays in vmlinux with its addresses
  * tombstoned near 0, and counts nowhere.
@@ -21,25 +27,28 @@
  * byte already owned is not counted again.  A section's remainder is the
  * union of the gaps between owned ranges, computed on its own, so that
  * files + remainder = the section's size is a check, not a definition.
- * Merged strings, compiler constants and jump tables, the x86 tables, the
- * brk area and padding have no DWARF owner; they are the row "[SECTION]".
+ * Without the map, merged strings, compiler constants and jump tables, the
+ * x86 tables, the brk area and padding have no DWARF owner; they are the
+ * row "[SECTION]", as is whatever the map does not place either.
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "attribute.h"
 #include "elfio.h"
+#include "linkmap.h"
 #include "util.h"
 
 const char *const attr_col_names[A_NCOLS] = { "text", "data", "bss", "code", "written" };
 
-/* A range of addresses and the source file (index) that owns it. */
+/* A range of addresses, the source file (index) that owns it, and its place in the list. */
 struct piece {
 	uint64_t start, end;
-	size_t owner;
+	size_t owner, seq;
 };
 
 struct pieces {
@@ -67,21 +76,29 @@ struct attr_walk {
 	size_t *raw_owner;
 	size_t capraw;
 	struct pieces lives, written;
+	struct pieces mapped;	/* the link map's input sections, by object */
 	const char *fault;	/* the first DWARF call that failed */
 };
 
-static void add_piece(struct pieces *p, uint64_t start, uint64_t end, size_t owner)
+static void push_piece(struct pieces *p, uint64_t start, uint64_t end, size_t owner)
 {
 	if (start >= end)
 		return;
+	if (p->n == p->cap)
+		p->v = xrealloc(p->v, (p->cap = p->cap ? 2 * p->cap : 65536) * sizeof(*p->v));
+	p->v[p->n] = (struct piece){ start, end, owner, p->n };
+	p->n++;
+}
+
+/* The same, joined to the last piece when it continues it for the same owner. */
+static void add_piece(struct pieces *p, uint64_t start, uint64_t end, size_t owner)
+{
 	/* the line tables give runs of rows of one file: keep them one piece */
-	if (p->n && p->v[p->n - 1].end == start && p->v[p->n - 1].owner == owner) {
+	if (start < end && p->n && p->v[p->n - 1].end == start && p->v[p->n - 1].owner == owner) {
 		p->v[p->n - 1].end = end;
 		return;
 	}
-	if (p->n == p->cap)
-		p->v = xrealloc(p->v, (p->cap = p->cap ? 2 * p->cap : 65536) * sizeof(*p->v));
-	p->v[p->n++] = (struct piece){ start, end, owner };
+	push_piece(p, start, end, owner);
 }
 
 /* PATH with "." and ".." components resolved, lexically. */
@@ -244,6 +261,68 @@ static void find_trees(struct attr_walk *w, Dwarf *dw)
 	}
 }
 
+/* PATH without its last ".c", ".S" or ".o": "kernel/fork". */
+static char *stem(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".S") || !strcmp(dot, ".o")))
+		return strndup(path, (size_t)(dot - path));
+	return xstrdup(path);
+}
+
+/*
+ * The link map's input sections as pieces of the object's source file:
+ * kernel/fork.o's are kernel/fork.c's, the file whose unit DWARF names;
+ * an object with no unit (no DWARF, or generated) is a row of its own
+ * name, and ld's fill between input sections is "[padding]".
+ */
+static int map_pieces(struct attr_walk *w, const char *map, char **err)
+{
+	struct strmap stems = { 0 };
+	size_t *stem_owner = NULL, cap = 0, units = w->owners.cap, i, n;
+	struct map_input *in;
+	int added;
+
+	if (linkmap_read(map, &in, &n, err))
+		return -1;
+	/* a stem's owner: the unit's file first, else the object's own row */
+	for (i = 0; i < units + n; i++) {
+		const char *path = i < units ? w->owners.keys[i] : in[i - units].object;
+		size_t k;
+		char *s;
+
+		if (!path)
+			continue;
+		s = stem(path);
+		k = strmap_index(&stems, s, &added);
+		free(s);
+		if (!added)
+			continue;
+		if (k >= cap)
+			stem_owner = xrealloc(stem_owner, (cap = cap ? 2 * cap : 4096) * sizeof(size_t));
+		stem_owner[k] = i < units ? w->owners.idx[i] : strmap_index(&w->owners, path, &added);
+	}
+	for (i = 0; i < n; i++) {
+		size_t owner;
+
+		if (in[i].object) {
+			char *s = stem(in[i].object);
+
+			owner = stem_owner[strmap_index(&stems, s, &added)];
+			free(s);
+		} else {
+			owner = strmap_index(&w->owners, "[padding]", &added);
+		}
+		/* one piece each: ld's overlapping string sections are ranked by length */
+		push_piece(&w->mapped, in[i].start, in[i].start + in[i].size, owner);
+	}
+	free(stem_owner);
+	strmap_free(&stems);
+	linkmap_free(in, n);
+	return 0;
+}
+
 /* The symbols that size DWARF's variables, and where functions are. */
 static void note_symbol(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg)
 {
@@ -328,13 +407,20 @@ static void visit_variables(struct attr_walk *w, Dwarf_Die *die, size_t owner)
 	}
 }
 
+/*
+ * By address, the longer first, then in the order they were listed: ld
+ * lists several objects' merged strings at one address (the strings they
+ * share), and the first it lists keeps them.
+ */
 static int by_piece_start(const void *a, const void *b)
 {
 	const struct piece *x = a, *y = b;
 
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
-	return x->end < y->end ? 1 : x->end > y->end ? -1 : 0;
+	if (x->end != y->end)
+		return x->end < y->end ? 1 : -1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /* Code where it lives: the unit's address ranges, kept in *R sorted. */
@@ -500,6 +586,49 @@ static struct pieces sweep(struct attr_walk *w, struct pieces *p, struct attr_ro
 	return covered;
 }
 
+/*
+ * The parts of P's pieces that no range of COVERED (sorted, disjoint)
+ * holds: DWARF fills only what the link map left.
+ */
+static struct pieces uncovered(struct pieces *p, const struct pieces *covered)
+{
+	struct pieces out = { 0 };
+	size_t i, j = 0;
+
+	qsort(p->v, p->n, sizeof(*p->v), by_piece_start);
+	for (i = 0; i < p->n; i++) {
+		uint64_t at = p->v[i].start, end = p->v[i].end;
+		size_t k;
+
+		while (j < covered->n && covered->v[j].end <= at)
+			j++;
+		for (k = j; k < covered->n && covered->v[k].start < end; k++) {
+			add_piece(&out, at, covered->v[k].start, p->v[i].owner);
+			if (covered->v[k].end > at)
+				at = covered->v[k].end;
+		}
+		add_piece(&out, at, end, p->v[i].owner);
+	}
+	return out;
+}
+
+/* The union of two sorted, disjoint lists of ranges. */
+static struct pieces merged(const struct pieces *a, const struct pieces *b)
+{
+	struct pieces out = { 0 }, both = { 0 };
+	size_t i;
+
+	both.v = xmalloc((a->n + b->n + 1) * sizeof(*both.v));
+	memcpy(both.v, a->v, a->n * sizeof(*a->v));
+	memcpy(both.v + a->n, b->v, b->n * sizeof(*b->v));
+	both.n = a->n + b->n;
+	qsort(both.v, both.n, sizeof(*both.v), by_piece_start);
+	for (i = 0; i < both.n; i++)
+		add_piece(&out, both.v[i].start, both.v[i].end, 0);
+	free(both.v);
+	return out;
+}
+
 /* Per section, the bytes no range of COVERED (sorted, disjoint) holds. */
 static void gaps(const struct attr_walk *w, const struct pieces *covered, long long *remainder, int code_only)
 {
@@ -524,19 +653,6 @@ static void gaps(const struct attr_walk *w, const struct pieces *covered, long l
 	}
 }
 
-static int by_dec(const void *a, const void *b)
-{
-	const struct attr_row *x = a, *y = b;
-	long long dx = x->v[A_TEXT] + x->v[A_DATA] + x->v[A_BSS];
-	long long dy = y->v[A_TEXT] + y->v[A_DATA] + y->v[A_BSS];
-
-	if (dx != dy)
-		return dx < dy ? 1 : -1;
-	if (x->v[A_WRITTEN] != y->v[A_WRITTEN])
-		return x->v[A_WRITTEN] < y->v[A_WRITTEN] ? 1 : -1;
-	return strcmp(x->path, y->path);
-}
-
 /* The rows of the owners that hold a byte, then one "[SECTION]" row per remainder. */
 static void assemble(struct attr_walk *w, struct attribution *a)
 {
@@ -548,7 +664,21 @@ static void assemble(struct attr_walk *w, struct attribution *a)
 	for (i = 0; i < w->owners.cap; i++)
 		if (w->owners.keys[i])
 			rows[w->owners.idx[i]].path = w->owners.keys[i];
-	lc = sweep(w, &w->lives, rows, -1, owned);
+	/*
+	 * The link map is the linker's own account of every input section,
+	 * so it goes first; DWARF's ranges and variables place what it does
+	 * not (and everything when there is no map).
+	 */
+	lc = sweep(w, w->mapped.n ? &w->mapped : &w->lives, rows, -1, owned);
+	if (w->mapped.n) {
+		struct pieces rest = uncovered(&w->lives, &lc), dc = sweep(w, &rest, rows, -1, owned);
+		struct pieces all = merged(&lc, &dc);
+
+		free(lc.v);
+		free(dc.v);
+		free(rest.v);
+		lc = all;
+	}
 	wc = sweep(w, &w->written, rows, A_WRITTEN, written);
 	a->nsecs = w->nsecs;
 	a->secs = xcalloc(w->nsecs, sizeof(*a->secs));
@@ -593,7 +723,7 @@ static void assemble(struct attr_walk *w, struct attribution *a)
 		if (w->secs[k].code)
 			r->v[A_CODE] = a->secs[k].remainder;
 	}
-	qsort(a->rows, a->nrows, sizeof(*a->rows), by_dec);
+	qsort(a->rows, a->nrows, sizeof(*a->rows), attribute_order);
 	free(rows);
 	free(owned);
 	free(written);
@@ -601,7 +731,17 @@ static void assemble(struct attr_walk *w, struct attribution *a)
 	free(wc.v);
 }
 
-int attribute_read(const char *vmlinux, struct attribution *a, char **err)
+char *attribute_map_of(const char *vmlinux)
+{
+	char *map = xasprintf("%s.map", vmlinux);
+
+	if (!access(map, R_OK))
+		return map;
+	free(map);
+	return NULL;
+}
+
+int attribute_read(const char *vmlinux, const char *map, struct attribution *a, char **err)
 {
 	struct attr_walk w = { .vmlinux = vmlinux };
 	Dwarf *dw = NULL;
@@ -622,7 +762,7 @@ int attribute_read(const char *vmlinux, struct attribution *a, char **err)
 			*err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
 		} else {
 			find_trees(&w, dw);
-			if (!walk_units(&w, dw, err)) {
+			if (!walk_units(&w, dw, err) && (!map || !map_pieces(&w, map, err))) {
 				assemble(&w, a);
 				a->valid = 1;
 				ret = 0;
@@ -643,221 +783,8 @@ out:
 	free(w.raw_owner);
 	free(w.lives.v);
 	free(w.written.v);
+	free(w.mapped.v);
 	return ret;
-}
-
-/* The directory of PATH at most DEPTH levels deep, with its '/': "kernel/sched/". */
-static char *directory_of(const char *path, int depth)
-{
-	const char *p = path, *cut = NULL;
-	int level = 0;
-
-	if (path[0] == '[' || !depth)
-		return xstrdup(path);
-	if (*p == '/')
-		p++;
-	while (level < depth && (p = strchr(p, '/'))) {
-		cut = ++p;
-		level++;
-	}
-	return cut ? strndup(path, (size_t)(cut - path)) : xstrdup(path);
-}
-
-void attribute_rollup(const struct attribution *files, int depth, struct attribution *out)
-{
-	struct strmap dirs = { 0 };
-	size_t i, k;
-
-	memset(out, 0, sizeof(*out));
-	out->valid = files->valid;
-	out->rows = xcalloc(files->nrows + 1, sizeof(*out->rows));
-	for (i = 0; i < files->nrows; i++) {
-		char *dir = directory_of(files->rows[i].path, depth);
-		int added, c;
-
-		k = strmap_index(&dirs, dir, &added);
-		if (added) {
-			out->rows[k].path = dir;
-			out->nrows++;
-		} else {
-			free(dir);
-		}
-		for (c = 0; c < A_NCOLS; c++)
-			out->rows[k].v[c] += files->rows[i].v[c];
-	}
-	strmap_free(&dirs);
-	qsort(out->rows, out->nrows, sizeof(*out->rows), by_dec);
-	out->nsecs = files->nsecs;
-	out->secs = xcalloc(files->nsecs + 1, sizeof(*out->secs));
-	for (k = 0; k < files->nsecs; k++) {
-		out->secs[k] = files->secs[k];
-		out->secs[k].name = xstrdup(files->secs[k].name);
-	}
-}
-
-int attribute_check(const struct attribution *a, const char *vmlinux, char **err)
-{
-	long long code = 0, owned = 0;
-	size_t k;
-
-	for (k = 0; k < a->nsecs; k++) {
-		const struct attr_section *s = &a->secs[k];
-
-		if (!s->code)
-			continue;
-		code += s->size;
-		owned += s->owned;
-		/*
-		 * Only where functions live: the alternatives' replacement code
-		 * (.altinstr_replacement, .altinstr_aux) is no function's, and
-		 * is a named row of its own.
-		 */
-		if (s->functions && s->remainder * 100 > s->size * ATTR_MAX_REMAINDER_PERCENT) {
-			*err = xasprintf("%s: %s: %lld of %lld bytes (%.2f%%) have no source file, more than %d%%",
-					 vmlinux, s->name, s->remainder, s->size, 100.0 * s->remainder / s->size,
-					 ATTR_MAX_REMAINDER_PERCENT);
-			return -1;
-		}
-	}
-	if (code && (code - owned) * 100 > code * ATTR_MAX_REMAINDER_PERCENT) {
-		*err = xasprintf("%s: %lld of %lld bytes of code (%.2f%%) have no source file, more than %d%%",
-				 vmlinux, code - owned, code, 100.0 * (code - owned) / code, ATTR_MAX_REMAINDER_PERCENT);
-		return -1;
-	}
-	return 0;
-}
-
-#define ROW_HEADER "   text\t   data\t    bss\t    dec\t   code\twritten\tpath"
-#define SECTION_HEADER "section                      class  functions      size      owned  remainder    written  remainder"
-
-void attribute_print(FILE *f, const struct attribution *a)
-{
-	long long total[A_NCOLS] = { 0 };
-	size_t i;
-	int c;
-
-	fprintf(f, "%s\n", ROW_HEADER);
-	for (i = 0; i < a->nrows; i++) {
-		const long long *v = a->rows[i].v;
-
-		fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%s\n", v[A_TEXT], v[A_DATA], v[A_BSS],
-			v[A_TEXT] + v[A_DATA] + v[A_BSS], v[A_CODE], v[A_WRITTEN], a->rows[i].path);
-		for (c = 0; c < A_NCOLS; c++)
-			total[c] += v[c];
-	}
-	fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t(TOTALS)\n", total[A_TEXT], total[A_DATA],
-		total[A_BSS], total[A_TEXT] + total[A_DATA] + total[A_BSS], total[A_CODE], total[A_WRITTEN]);
-	fprintf(f, "\n%s\n", SECTION_HEADER);
-	for (i = 0; i < a->nsecs; i++) {
-		const struct attr_section *s = &a->secs[i];
-		static const char *const cls[] = { "text", "data", "bss" };
-
-		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : cls[s->cls],
-			s->functions, s->size, s->owned, s->remainder);
-		if (s->code)
-			fprintf(f, " %10lld %10lld", s->written, s->written_remainder);
-		fputc('\n', f);
-	}
-}
-
-long long attribute_under(const struct attribution *files, const char *dir, enum attr_col col, int *matched)
-{
-	size_t len = strlen(dir), i;
-	long long sum = 0;
-
-	*matched = 0;
-	for (i = 0; i < files->nrows; i++) {
-		const char *p = files->rows[i].path;
-
-		/* "fs" and "fs/" both mean the directory; "init/main.c" the file */
-		if (len && !strncmp(p, dir, len) && (!p[len] || p[len] == '/' || dir[len - 1] == '/')) {
-			sum += files->rows[i].v[col];
-			++*matched;
-		}
-	}
-	return sum;
-}
-
-struct dir_delta {
-	const char *path;
-	long long old, new;
-};
-
-static int by_delta(const void *a, const void *b)
-{
-	const struct dir_delta *x = a, *y = b;
-	long long dx = x->new - x->old, dy = y->new - y->old;
-
-	if (dx != dy)
-		return dx < dy ? 1 : -1;
-	return strcmp(x->path, y->path);
-}
-
-void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth)
-{
-	struct attribution a, b;
-	struct strmap paths = { 0 };
-	struct dir_delta *d = xcalloc(1, sizeof(*d));
-	long long add = 0, remove = 0, grow = 0, shrink = 0, up = 0, down = 0, before = 0, after = 0;
-	size_t i, n = 0;
-	int added;
-
-	attribute_rollup(old, depth, &a);
-	attribute_rollup(new, depth, &b);
-	for (i = 0; i < a.nrows + b.nrows; i++) {
-		const struct attr_row *r = i < a.nrows ? &a.rows[i] : &b.rows[i - a.nrows];
-		size_t at = strmap_index(&paths, r->path, &added);
-
-		if (added) {
-			d = xrealloc(d, (n + 1) * sizeof(*d));
-			d[n++] = (struct dir_delta){ r->path, 0, 0 };
-		}
-		if (i < a.nrows)
-			d[at].old = r->v[A_TEXT];
-		else
-			d[at].new = r->v[A_TEXT];
-	}
-	qsort(d, n, sizeof(*d), by_delta);
-	for (i = 0; i < n; i++) {
-		long long delta = d[i].new - d[i].old;
-
-		before += d[i].old;
-		after += d[i].new;
-		add += !d[i].old && d[i].new;
-		remove += d[i].old && !d[i].new;
-		grow += d[i].old && d[i].new && delta > 0;
-		shrink += d[i].old && d[i].new && delta < 0;
-		if (delta > 0)
-			up += delta;
-		else
-			down += delta;
-	}
-	fprintf(f, "add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n", add, remove,
-		grow, shrink, up, down, up + down);
-	fprintf(f, "%-40s %7s %7s %7s\n", depth ? "directory (text)" : "file (text)", "old", "new", "delta");
-	for (i = 0; i < n; i++)
-		if (d[i].new != d[i].old)
-			fprintf(f, "%-40s %7lld %7lld %+7lld\n", d[i].path, d[i].old, d[i].new, d[i].new - d[i].old);
-	fprintf(f, "Total: Before=%lld, After=%lld, chg %+.2f%%\n", before, after,
-		before ? 100.0 * (double)(after - before) / (double)before : 0.0);
-	free(d);
-	strmap_free(&paths);
-	attribute_free(&a);
-	attribute_free(&b);
-}
-
-long long attribute_headers(const struct attribution *files)
-{
-	long long sum = 0;
-	size_t i;
-
-	for (i = 0; i < files->nrows; i++) {
-		size_t len = strlen(files->rows[i].path);
-
-		if (len > 2 && !strcmp(files->rows[i].path + len - 2, ".h"))
-			sum += files->rows[i].v[A_WRITTEN];
-	}
-	return sum;
 }
 
 void attribute_free(struct attribution *a)

@@ -48,11 +48,22 @@ struct attribution {
  * source file, relative to the kernel tree: code from the compilation
  * units' ranges and the line tables, data from DWARF's variables sized by
  * their symbols.  Ranges outside the allocated sections (the tombstoned
- * DWARF of code --gc-sections dropped) count nowhere.  The bytes of a
- * section that no file owns are its row "[SECTION]".  Returns 0, or -1
- * with *ERR naming the file.
+ * DWARF of code --gc-sections dropped) count nowhere.  With MAP, ld's
+ * link map of it, each input section goes to its object's source file
+ * first (merged strings, constants, the x86 tables, the brk reservations
+ * included), ld's fill to "[padding]", and DWARF places what is left.  The bytes of a section
+ * that no file owns are its row "[SECTION]".  Returns 0, or -1 with *ERR
+ * naming the file.
  */
-int attribute_read(const char *vmlinux, struct attribution *a, char **err);
+int attribute_read(const char *vmlinux, const char *map, struct attribution *a, char **err);
+/* VMLINUX.map, where kbuild's CONFIG_VMLINUX_MAP puts it, if it is there; free it. */
+char *attribute_map_of(const char *vmlinux);
+void attribute_free(struct attribution *a);
+
+/* dirs.c, what is done with an attribution once read. */
+
+/* Largest first (text + data + bss), then most code written, then by path; for qsort. */
+int attribute_order(const void *a, const void *b);
 /*
  * The rows rolled up to directories of at most DEPTH levels ("kernel/" at
  * 1, "kernel/sched/" at 2); DEPTH 0 keeps the files.  Largest first.
@@ -79,6 +90,5 @@ long long attribute_under(const struct attribution *files, const char *dir, enum
 void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth);
 /* Code written in headers (".h" files) and inlined into the code of the image. */
 long long attribute_headers(const struct attribution *files);
-void attribute_free(struct attribution *a);
 
 #endif

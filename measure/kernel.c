@@ -144,22 +144,25 @@ void kernel_name(struct kernel *k, const char *name, size_t len)
 }
 
 /*
- * Where its bytes go, from vmlinux's DWARF (a quarter of a second for
- * tiny, so it is not kept in a file): not measured when it was built
- * without DWARF on purpose, as its inline table says.
+ * Where its bytes go, from vmlinux's DWARF and its link map, vmlinux.map,
+ * when the config made one (a quarter of a second for tiny, so it is not
+ * kept in a file): not measured when it was built without DWARF on
+ * purpose, as its inline table says.
  */
 static void read_attribution(struct kernel *k)
 {
-	char *path, *err = NULL;
+	char *path, *map, *err = NULL;
 
 	if (k->inl.not_measured) {
 		k->attr.not_measured = 1;
 		return;
 	}
 	path = xasprintf("%s/vmlinux", k->dir);
-	if (attribute_read(path, &k->attr, &err) || attribute_check(&k->attr, path, &err))
+	map = attribute_map_of(path);
+	if (attribute_read(path, map, &k->attr, &err) || attribute_check(&k->attr, path, &err))
 		k->attr.error = err;
 	free(path);
+	free(map);
 }
 
 void kernel_load(struct kernel *k, const char *arg)

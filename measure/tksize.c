@@ -8,15 +8,16 @@
  *	Berkeley sizes, byte for byte what binutils `size` prints.
  *   tksize diff [-c|-d|-t] OLD NEW             symdiff.c
  *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
- *   tksize diff --dirs[=DEPTH]|--files OLD NEW  attribute.c
+ *   tksize diff --dirs[=DEPTH]|--files OLD NEW  dirs.c
  *	The same per source directory (2 levels deep by default) or file.
  *   tksize stack [-t BYTES] KDIR               stack.c
  *	Stack footprint from KDIR/stack.su (gcc -fstack-usage): the frames of
  *	the functions vmlinux has, each joined to its own object.
- *   tksize attribute [--files|--depth N] VMLINUX   attribute.c
- *	Where the bytes go: every allocated byte attributed to the source
- *	file that owns it, rolled up to directories N deep (1 by default),
- *	code both where it lives and where it was written.
+ *   tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX
+ *	Where the bytes go (attribute.c, linkmap.c, dirs.c): every allocated byte
+ *	attributed to the source file that owns it, rolled up to directories
+ *	N deep (1 by default), code both where it lives and where it was
+ *	written; with the link map, what DWARF leaves goes to its object.
  *   tksize inline VMLINUX                      inline.c
  *	Inline cost from the DWARF of a vmlinux with debug info, live code
  *	only: each function's inlined bytes and expansions, as pfunct -t
@@ -71,13 +72,21 @@ static int cmd_size(int argc, char **argv)
 static int cmd_dir_diff(const char *opt, const char *old, const char *new)
 {
 	struct attribution a, b;
-	char *err = NULL;
+	char *err = NULL, *old_map = attribute_map_of(old), *new_map = attribute_map_of(new);
 	int depth = !strcmp(opt, "--files") ? 0 : !strcmp(opt, "--dirs") ? 2 : atoi(opt + 7);
 
 	if (strcmp(opt, "--files") && strcmp(opt, "--dirs") && (strncmp(opt, "--dirs=", 7) || depth <= 0))
 		die("usage: tksize diff --dirs[=DEPTH]|--files OLD NEW");
-	if (attribute_read(old, &a, &err) || attribute_read(new, &b, &err))
+	/* both with their maps, or neither: the rows must mean the same */
+	if (!old_map != !new_map) {
+		free(old_map);
+		free(new_map);
+		old_map = new_map = NULL;
+	}
+	if (attribute_read(old, old_map, &a, &err) || attribute_read(new, new_map, &b, &err))
 		die("%s", err);
+	free(old_map);
+	free(new_map);
 	attribute_diff(stdout, &a, &b, depth);
 	attribute_free(&a);
 	attribute_free(&b);
@@ -119,30 +128,43 @@ static int cmd_inline(int argc, char **argv)
 }
 
 /*
- * tksize attribute [--files|--depth N] VMLINUX: the table, then a failure
- * if a code section has too many bytes without a source file.
+ * tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX: the
+ * table, then a failure if a code section has too many bytes without a
+ * source file.  The link map is VMLINUX.map unless told otherwise.
  */
 static int cmd_attribute(int argc, char **argv)
 {
 	struct attribution files, dirs;
-	char *err = NULL;
-	int depth = 1;
+	char *err = NULL, *map = NULL;
+	int depth = 1, i, no_map = 0;
 
-	if (argc == 2 && !strcmp(argv[0], "--files"))
-		depth = 0;
-	else if (argc == 3 && !strcmp(argv[0], "--depth") && atoi(argv[1]) > 0)
-		depth = atoi(argv[1]);
-	else if (argc != 1)
-		die("usage: tksize attribute [--files|--depth N] VMLINUX (built with debug info)");
-	if (attribute_read(argv[argc - 1], &files, &err))
+	for (i = 0; i < argc - 1; i++) {
+		if (!strcmp(argv[i], "--files"))
+			depth = 0;
+		else if (!strcmp(argv[i], "--depth") && i + 2 < argc && atoi(argv[i + 1]) > 0)
+			depth = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--map") && i + 2 < argc)
+			map = xstrdup(argv[++i]);
+		else if (!strcmp(argv[i], "--no-map"))
+			no_map = 1;
+		else
+			break;
+	}
+	if (argc < 1 || i != argc - 1)
+		die("usage: tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX"
+		    " (built with debug info)");
+	if (!map && !no_map)
+		map = attribute_map_of(argv[i]);
+	if (attribute_read(argv[i], map, &files, &err))
 		die("%s", err);
 	attribute_rollup(&files, depth, &dirs);
 	attribute_print(stdout, &dirs);
 	fflush(stdout);
-	if (attribute_check(&files, argv[argc - 1], &err))
+	if (attribute_check(&files, argv[i], &err))
 		die("%s", err);
 	attribute_free(&dirs);
 	attribute_free(&files);
+	free(map);
 	return 0;
 }
 
@@ -188,6 +210,6 @@ int main(int argc, char **argv)
 		return cmd_attribute(argc - 2, argv + 2);
 	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX |"
-	    " tksize attribute [--files|--depth N] VMLINUX |"
+	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
 	    " tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 }

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What is done with an attribution once read (attribute.c reads it): the
+ * roll-up of files into directories, the coverage check, the table
+ * `tksize attribute` prints, a directory's sums for the budgets, and the
+ * directory diff.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attribute.h"
+#include "util.h"
+
+int attribute_order(const void *a, const void *b)
+{
+	const struct attr_row *x = a, *y = b;
+	long long dx = x->v[A_TEXT] + x->v[A_DATA] + x->v[A_BSS];
+	long long dy = y->v[A_TEXT] + y->v[A_DATA] + y->v[A_BSS];
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	if (x->v[A_WRITTEN] != y->v[A_WRITTEN])
+		return x->v[A_WRITTEN] < y->v[A_WRITTEN] ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+/* The directory of PATH at most DEPTH levels deep, with its '/': "kernel/sched/". */
+static char *directory_of(const char *path, int depth)
+{
+	const char *p = path, *cut = NULL;
+	int level = 0;
+
+	if (path[0] == '[' || !depth)
+		return xstrdup(path);
+	if (*p == '/')
+		p++;
+	while (level < depth && (p = strchr(p, '/'))) {
+		cut = ++p;
+		level++;
+	}
+	return cut ? strndup(path, (size_t)(cut - path)) : xstrdup(path);
+}
+
+void attribute_rollup(const struct attribution *files, int depth, struct attribution *out)
+{
+	struct strmap dirs = { 0 };
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->valid = files->valid;
+	out->rows = xcalloc(files->nrows + 1, sizeof(*out->rows));
+	for (i = 0; i < files->nrows; i++) {
+		char *dir = directory_of(files->rows[i].path, depth);
+		int added, c;
+
+		k = strmap_index(&dirs, dir, &added);
+		if (added) {
+			out->rows[k].path = dir;
+			out->nrows++;
+		} else {
+			free(dir);
+		}
+		for (c = 0; c < A_NCOLS; c++)
+			out->rows[k].v[c] += files->rows[i].v[c];
+	}
+	strmap_free(&dirs);
+	qsort(out->rows, out->nrows, sizeof(*out->rows), attribute_order);
+	out->nsecs = files->nsecs;
+	out->secs = xcalloc(files->nsecs + 1, sizeof(*out->secs));
+	for (k = 0; k < files->nsecs; k++) {
+		out->secs[k] = files->secs[k];
+		out->secs[k].name = xstrdup(files->secs[k].name);
+	}
+}
+
+int attribute_check(const struct attribution *a, const char *vmlinux, char **err)
+{
+	long long code = 0, owned = 0;
+	size_t k;
+
+	for (k = 0; k < a->nsecs; k++) {
+		const struct attr_section *s = &a->secs[k];
+
+		if (!s->code)
+			continue;
+		code += s->size;
+		owned += s->owned;
+		/*
+		 * Only where functions live: the alternatives' replacement code
+		 * (.altinstr_replacement, .altinstr_aux) is no function's, and
+		 * is a named row of its own.
+		 */
+		if (s->functions && s->remainder * 100 > s->size * ATTR_MAX_REMAINDER_PERCENT) {
+			*err = xasprintf("%s: %s: %lld of %lld bytes (%.2f%%) have no source file, more than %d%%",
+					 vmlinux, s->name, s->remainder, s->size, 100.0 * s->remainder / s->size,
+					 ATTR_MAX_REMAINDER_PERCENT);
+			return -1;
+		}
+	}
+	if (code && (code - owned) * 100 > code * ATTR_MAX_REMAINDER_PERCENT) {
+		*err = xasprintf("%s: %lld of %lld bytes of code (%.2f%%) have no source file, more than %d%%",
+				 vmlinux, code - owned, code, 100.0 * (code - owned) / code, ATTR_MAX_REMAINDER_PERCENT);
+		return -1;
+	}
+	return 0;
+}
+
+#define ROW_HEADER "   text\t   data\t    bss\t    dec\t   code\twritten\tpath"
+#define SECTION_HEADER "section                      class  functions      size      owned  remainder    written  remainder"
+
+void attribute_print(FILE *f, const struct attribution *a)
+{
+	long long total[A_NCOLS] = { 0 };
+	size_t i;
+	int c;
+
+	fprintf(f, "%s\n", ROW_HEADER);
+	for (i = 0; i < a->nrows; i++) {
+		const long long *v = a->rows[i].v;
+
+		fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%s\n", v[A_TEXT], v[A_DATA], v[A_BSS],
+			v[A_TEXT] + v[A_DATA] + v[A_BSS], v[A_CODE], v[A_WRITTEN], a->rows[i].path);
+		for (c = 0; c < A_NCOLS; c++)
+			total[c] += v[c];
+	}
+	fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t(TOTALS)\n", total[A_TEXT], total[A_DATA],
+		total[A_BSS], total[A_TEXT] + total[A_DATA] + total[A_BSS], total[A_CODE], total[A_WRITTEN]);
+	fprintf(f, "\n%s\n", SECTION_HEADER);
+	for (i = 0; i < a->nsecs; i++) {
+		const struct attr_section *s = &a->secs[i];
+		static const char *const cls[] = { "text", "data", "bss" };
+
+		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : cls[s->cls],
+			s->functions, s->size, s->owned, s->remainder);
+		if (s->code)
+			fprintf(f, " %10lld %10lld", s->written, s->written_remainder);
+		fputc('\n', f);
+	}
+}
+
+long long attribute_under(const struct attribution *files, const char *dir, enum attr_col col, int *matched)
+{
+	size_t len = strlen(dir), i;
+	long long sum = 0;
+
+	*matched = 0;
+	for (i = 0; i < files->nrows; i++) {
+		const char *p = files->rows[i].path;
+
+		/* "fs" and "fs/" both mean the directory; "init/main.c" the file */
+		if (len && !strncmp(p, dir, len) && (!p[len] || p[len] == '/' || dir[len - 1] == '/')) {
+			sum += files->rows[i].v[col];
+			++*matched;
+		}
+	}
+	return sum;
+}
+
+struct dir_delta {
+	const char *path;
+	long long old, new;
+};
+
+static int by_delta(const void *a, const void *b)
+{
+	const struct dir_delta *x = a, *y = b;
+	long long dx = x->new - x->old, dy = y->new - y->old;
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth)
+{
+	struct attribution a, b;
+	struct strmap paths = { 0 };
+	struct dir_delta *d = xcalloc(1, sizeof(*d));
+	long long add = 0, remove = 0, grow = 0, shrink = 0, up = 0, down = 0, before = 0, after = 0;
+	size_t i, n = 0;
+	int added;
+
+	attribute_rollup(old, depth, &a);
+	attribute_rollup(new, depth, &b);
+	for (i = 0; i < a.nrows + b.nrows; i++) {
+		const struct attr_row *r = i < a.nrows ? &a.rows[i] : &b.rows[i - a.nrows];
+		size_t at = strmap_index(&paths, r->path, &added);
+
+		if (added) {
+			d = xrealloc(d, (n + 1) * sizeof(*d));
+			d[n++] = (struct dir_delta){ r->path, 0, 0 };
+		}
+		if (i < a.nrows)
+			d[at].old = r->v[A_TEXT];
+		else
+			d[at].new = r->v[A_TEXT];
+	}
+	qsort(d, n, sizeof(*d), by_delta);
+	for (i = 0; i < n; i++) {
+		long long delta = d[i].new - d[i].old;
+
+		before += d[i].old;
+		after += d[i].new;
+		add += !d[i].old && d[i].new;
+		remove += d[i].old && !d[i].new;
+		grow += d[i].old && d[i].new && delta > 0;
+		shrink += d[i].old && d[i].new && delta < 0;
+		if (delta > 0)
+			up += delta;
+		else
+			down += delta;
+	}
+	fprintf(f, "add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n", add, remove,
+		grow, shrink, up, down, up + down);
+	fprintf(f, "%-40s %7s %7s %7s\n", depth ? "directory (text)" : "file (text)", "old", "new", "delta");
+	for (i = 0; i < n; i++)
+		if (d[i].new != d[i].old)
+			fprintf(f, "%-40s %7lld %7lld %+7lld\n", d[i].path, d[i].old, d[i].new, d[i].new - d[i].old);
+	fprintf(f, "Total: Before=%lld, After=%lld, chg %+.2f%%\n", before, after,
+		before ? 100.0 * (double)(after - before) / (double)before : 0.0);
+	free(d);
+	strmap_free(&paths);
+	attribute_free(&a);
+	attribute_free(&b);
+}
+
+long long attribute_headers(const struct attribution *files)
+{
+	long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < files->nrows; i++) {
+		size_t len = strlen(files->rows[i].path);
+
+		if (len > 2 && !strcmp(files->rows[i].path + len - 2, ".h"))
+			sum += files->rows[i].v[A_WRITTEN];
+	}
+	return sum;
+}
+

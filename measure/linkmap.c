@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a GNU ld link map: which object each input section of the
+ * linked image came from.  This is a text format with no library to read
+ * it; ld prints, after "Linker script and memory map", one line per input
+ * section, or two when the name is long:
+ *
+ *	 .rodata.str1.1
+ *	                0xc10d2a10      0x1c3 vmlinux.a(kernel/fork.o)
+ *	 .text          0xc1000000      0x2c6 vmlinux.a(arch/x86/kernel/head_32.o)
+ *	 *fill*         0xc10002c6        0x2
+ *
+ * Lines of symbols ("0xc1000000  startup_32"), of the script ("*(.text)")
+ * and ld's notes ("0x25 (size before relaxing)") are not sections.  The
+ * sizes are after ld merged identical strings, so they add up to the
+ * output section.  The list of discarded sections, above the memory map,
+ * is not read.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linkmap.h"
+#include "util.h"
+
+/* "0x" and hex digits, all of TOKEN. */
+static int hex(const char *token, uint64_t *v)
+{
+	char *end;
+
+	if (strncmp(token, "0x", 2))
+		return 0;
+	errno = 0;
+	*v = strtoull(token, &end, 16);
+	return !errno && !*end && end > token + 2;
+}
+
+/* "vmlinux.a(kernel/fork.o)" -> "kernel/fork.o"; "init/version-timestamp.o" as is. */
+static char *object_name(const char *token)
+{
+	const char *open = strchr(token, '(');
+	size_t len = strlen(token);
+
+	if (open && len > 1 && token[len - 1] == ')')
+		return strndup(open + 1, (size_t)(token + len - 1 - (open + 1)));
+	return xstrdup(token);
+}
+
+static void add(struct map_input **v, size_t *n, size_t *cap, uint64_t start, uint64_t size, const char *object)
+{
+	if (!size)
+		return;
+	if (*n == *cap)
+		*v = xrealloc(*v, (*cap = *cap ? 2 * *cap : 4096) * sizeof(**v));
+	(*v)[(*n)++] = (struct map_input){ start, size, object ? object_name(object) : NULL };
+}
+
+int linkmap_read(const char *path, struct map_input **v, size_t *n, char **err)
+{
+	char *line = NULL, pending[512] = "";
+	size_t cap = 0, vcap = 0;
+	int in_map = 0, lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	*v = NULL;
+	*n = 0;
+	if (!f) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char a[512], b[64], c[64], d[512];
+		uint64_t addr, size, other;
+		int words;
+
+		lineno++;
+		if (!in_map) {
+			in_map = !strncmp(line, "Linker script and memory map", 28);
+			continue;
+		}
+		if (line[0] != ' ') {	/* an output section, or the script */
+			pending[0] = '\0';
+			continue;
+		}
+		words = sscanf(line, " %511s %63s %63s %511s", a, b, c, d);
+		if (words < 1)
+			continue;
+		if (!strcmp(a, "*fill*") && words >= 3 && hex(b, &addr) && hex(c, &size)) {
+			add(v, n, &vcap, addr, size, NULL);
+		} else if (a[0] != '*' && !hex(a, &other) && words == 4 && hex(b, &addr) && hex(c, &size)) {
+			add(v, n, &vcap, addr, size, d);	/* " .text 0x... 0x... obj" */
+		} else if (a[0] != '*' && !hex(a, &other) && words == 1) {
+			snprintf(pending, sizeof(pending), "%s", a);	/* a long name: its line follows */
+			continue;
+		} else if (pending[0] && words == 3 && hex(a, &addr) && hex(b, &size) && !hex(c, &other)) {
+			add(v, n, &vcap, addr, size, c);
+		}
+		pending[0] = '\0';
+	}
+	free(line);
+	fclose(f);
+	if (!in_map || !*n) {
+		*err = xasprintf("%s: not a GNU ld map file (no \"Linker script and memory map\" with input"
+				 " sections)", path);
+		linkmap_free(*v, *n);
+		*v = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void linkmap_free(struct map_input *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].object);
+	free(v);
+}
