@@ -277,15 +277,51 @@ static char *stem(const char *path)
  * an object with no unit (no DWARF, or generated) is a row of its own
  * name, and ld's fill between input sections is "[padding]".
  */
+/*
+ * A map of another link (an older build, another kernel) would put bytes
+ * in the wrong hands without a word: each allocated section of the image
+ * must be in the map, where the image has it.
+ */
+static int map_matches(const struct attr_walk *w, const struct linkmap *m, const char *map, char **err)
+{
+	size_t k, i;
+
+	for (k = 0; k < w->nsecs; k++) {
+		const struct elf_section *s = &w->secs[k];
+
+		for (i = 0; i < m->nout && strcmp(m->out[i].name, s->name); i++)
+			;
+		if (i == m->nout) {
+			*err = xasprintf("%s: not the map of %s: it has no section %s", map, w->vmlinux, s->name);
+			return -1;
+		}
+		if (m->out[i].start != s->start || m->out[i].size != s->end - s->start) {
+			*err = xasprintf("%s: not the map of %s: section %s is %llu bytes at %#llx there,"
+					 " %llu bytes at %#llx in the image", map, w->vmlinux, s->name,
+					 (unsigned long long)m->out[i].size, (unsigned long long)m->out[i].start,
+					 (unsigned long long)(s->end - s->start), (unsigned long long)s->start);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int map_pieces(struct attr_walk *w, const char *map, char **err)
 {
 	struct strmap stems = { 0 };
 	size_t *stem_owner = NULL, cap = 0, units = w->owners.cap, i, n;
 	struct map_input *in;
+	struct linkmap m;
 	int added;
 
-	if (linkmap_read(map, &in, &n, err))
+	if (linkmap_read(map, &m, err))
 		return -1;
+	if (map_matches(w, &m, map, err)) {
+		linkmap_free(&m);
+		return -1;
+	}
+	in = m.in;
+	n = m.nin;
 	/* a stem's owner: the unit's file first, else the object's own row */
 	for (i = 0; i < units + n; i++) {
 		const char *path = i < units ? w->owners.keys[i] : in[i - units].object;
@@ -319,7 +355,7 @@ static int map_pieces(struct attr_walk *w, const char *map, char **err)
 	}
 	free(stem_owner);
 	strmap_free(&stems);
-	linkmap_free(in, n);
+	linkmap_free(&m);
 	return 0;
 }
 

@@ -47,24 +47,31 @@ static char *object_name(const char *token)
 	return xstrdup(token);
 }
 
-static void add(struct map_input **v, size_t *n, size_t *cap, uint64_t start, uint64_t size, const char *object)
+static void add(struct linkmap *m, size_t *cap, uint64_t start, uint64_t size, const char *object)
 {
 	if (!size)
 		return;
-	if (*n == *cap)
-		*v = xrealloc(*v, (*cap = *cap ? 2 * *cap : 4096) * sizeof(**v));
-	(*v)[(*n)++] = (struct map_input){ start, size, object ? object_name(object) : NULL };
+	if (m->nin == *cap)
+		m->in = xrealloc(m->in, (*cap = *cap ? 2 * *cap : 4096) * sizeof(*m->in));
+	m->in[m->nin++] = (struct map_input){ start, size, object ? object_name(object) : NULL };
 }
 
-int linkmap_read(const char *path, struct map_input **v, size_t *n, char **err)
+static void add_output(struct linkmap *m, const char *name, uint64_t start, uint64_t size)
 {
-	char *line = NULL, pending[512] = "";
+	if (!size)
+		return;
+	m->out = xrealloc(m->out, (m->nout + 1) * sizeof(*m->out));
+	m->out[m->nout++] = (struct map_output){ xstrdup(name), start, size };
+}
+
+int linkmap_read(const char *path, struct linkmap *m, char **err)
+{
+	char *line = NULL, pending[512] = "", output[512] = "";
 	size_t cap = 0, vcap = 0;
-	int in_map = 0, lineno = 0;
+	int in_map = 0;
 	FILE *f = fopen(path, "r");
 
-	*v = NULL;
-	*n = 0;
+	memset(m, 0, sizeof(*m));
 	if (!f) {
 		*err = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
@@ -74,48 +81,59 @@ int linkmap_read(const char *path, struct map_input **v, size_t *n, char **err)
 		uint64_t addr, size, other;
 		int words;
 
-		lineno++;
 		if (!in_map) {
 			in_map = !strncmp(line, "Linker script and memory map", 28);
-			continue;
-		}
-		if (line[0] != ' ') {	/* an output section, or the script */
-			pending[0] = '\0';
 			continue;
 		}
 		words = sscanf(line, " %511s %63s %63s %511s", a, b, c, d);
 		if (words < 1)
 			continue;
-		if (!strcmp(a, "*fill*") && words >= 3 && hex(b, &addr) && hex(c, &size)) {
-			add(v, n, &vcap, addr, size, NULL);
+		if (line[0] != ' ') {	/* an output section, its name alone when long */
+			pending[0] = '\0';
+			output[0] = '\0';
+			/* ".text 0xc1000000 0xcacc8 load address 0x01000000" */
+			if (words >= 3 && hex(b, &addr) && hex(c, &size))
+				add_output(m, a, addr, size);
+			else if (words == 1)
+				snprintf(output, sizeof(output), "%s", a);
+			continue;
+		}
+		if (output[0] && words >= 2 && hex(a, &addr) && hex(b, &size)) {
+			add_output(m, output, addr, size);
+		} else if (!strcmp(a, "*fill*") && words >= 3 && hex(b, &addr) && hex(c, &size)) {
+			add(m, &vcap, addr, size, NULL);
 		} else if (a[0] != '*' && !hex(a, &other) && words == 4 && hex(b, &addr) && hex(c, &size)) {
-			add(v, n, &vcap, addr, size, d);	/* " .text 0x... 0x... obj" */
+			add(m, &vcap, addr, size, d);	/* " .text 0x... 0x... obj" */
 		} else if (a[0] != '*' && !hex(a, &other) && words == 1) {
 			snprintf(pending, sizeof(pending), "%s", a);	/* a long name: its line follows */
+			output[0] = '\0';
 			continue;
 		} else if (pending[0] && words == 3 && hex(a, &addr) && hex(b, &size) && !hex(c, &other)) {
-			add(v, n, &vcap, addr, size, c);
+			add(m, &vcap, addr, size, c);
 		}
 		pending[0] = '\0';
+		output[0] = '\0';
 	}
 	free(line);
 	fclose(f);
-	if (!in_map || !*n) {
+	if (!in_map || !m->nin) {
 		*err = xasprintf("%s: not a GNU ld map file (no \"Linker script and memory map\" with input"
 				 " sections)", path);
-		linkmap_free(*v, *n);
-		*v = NULL;
-		*n = 0;
+		linkmap_free(m);
 		return -1;
 	}
 	return 0;
 }
 
-void linkmap_free(struct map_input *v, size_t n)
+void linkmap_free(struct linkmap *m)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		free(v[i].object);
-	free(v);
+	for (i = 0; i < m->nin; i++)
+		free(m->in[i].object);
+	for (i = 0; i < m->nout; i++)
+		free(m->out[i].name);
+	free(m->in);
+	free(m->out);
+	memset(m, 0, sizeof(*m));
 }
