@@ -249,7 +249,14 @@ budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter 
 	$(FRAGMENTS)/$(1).budget)))
 
 ## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
-report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt))
+# Where its bytes go, read from its DWARF and link map once: the report
+# reads attribution.json, which holds the rows or why there are none.
+$(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
+	@echo "  ATTRIB  $*"
+	@if grep -q '^CONFIG_DEBUG_INFO=y' $(@D)/config; then $(MEASURE) attribute --save $@ $< || true; \
+	 else $(MEASURE) attribute --save $@ --not-measured 'built without DWARF (DEBUG_INFO=no)' $<; fi
+
+report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt $(k)/attribution.json))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) --fragments $(FRAGMENTS) \
 		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "attribute-json.h"
 #include "kernel.h"
 #include "util.h"
 
@@ -143,15 +144,26 @@ void kernel_name(struct kernel *k, const char *name, size_t len)
 	}
 }
 
+/* Is PATH at least as new as REF (which may be missing)? */
+static int newer(const char *path, const char *ref)
+{
+	struct stat p, r;
+
+	return !stat(path, &p) && (stat(ref, &r) || p.st_mtim.tv_sec > r.st_mtim.tv_sec ||
+				   (p.st_mtim.tv_sec == r.st_mtim.tv_sec &&
+				    p.st_mtim.tv_nsec >= r.st_mtim.tv_nsec));
+}
+
 /*
- * Where its bytes go, from vmlinux's DWARF and its link map, vmlinux.map,
- * when the config made one (a quarter of a second for tiny, so it is not
- * kept in a file): not measured when it was built without DWARF on
- * purpose, as its inline table says.
+ * Where its bytes go: from KDIR/attribution.json, which `make` keeps
+ * (tksize attribute --save), when it is newer than vmlinux; else from
+ * vmlinux's DWARF and its link map here.  Not measured when it was built
+ * without DWARF on purpose, as its inline table says.
  */
 static void read_attribution(struct kernel *k)
 {
-	char *path, *map, *err = NULL;
+	char *path, *map, *saved, *err = NULL;
+	int r = 1;
 
 	if (k->inl.not_measured) {
 		k->attr.not_measured = 1;
@@ -159,8 +171,14 @@ static void read_attribution(struct kernel *k)
 	}
 	path = xasprintf("%s/vmlinux", k->dir);
 	map = attribute_map_of(path);
-	if (attribute_read(path, map, &k->attr, &err) || attribute_check(&k->attr, path, &err))
+	saved = xasprintf("%s/attribution.json", k->dir);
+	if (newer(saved, path) && (!map || newer(saved, map)))
+		r = attribute_load(saved, &k->attr, &err);
+	if (r > 0 && (attribute_read(path, map, &k->attr, &err) || attribute_check(&k->attr, path, &err)))
+		r = -1;
+	if (r < 0)
 		k->attr.error = err;
+	free(saved);
 	free(path);
 	free(map);
 }

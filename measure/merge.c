@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attribute-json.h"
 #include "merge.h"
 #include "util.h"
 
@@ -146,45 +147,10 @@ static void read_inline(json_object *o, struct inline_facts *in)
 
 static void read_attribution(json_object *o, struct attribution *a)
 {
-	json_object *files = get(o, "files"), *secs = get(o, "sections");
-	size_t i;
-	int c;
+	char *err = NULL;
 
-	if (!o || json_object_is_type(o, json_type_null))
-		return;
-	if (!json_object_is_type(files, json_type_array) || !json_object_is_type(secs, json_type_array))
-		die("--merge: an attribution without \"files\" and \"sections\" arrays");
-	a->valid = 1;
-	a->nrows = json_object_array_length(files);
-	a->rows = xcalloc(a->nrows + 1, sizeof(*a->rows));
-	for (i = 0; i < a->nrows; i++) {
-		json_object *e = json_object_array_get_idx(files, i);
-
-		a->rows[i].path = dup(e, "path");
-		if (!a->rows[i].path)
-			die("--merge: an attribution row without a path");
-		for (c = 0; c < A_NCOLS; c++)
-			a->rows[i].v[c] = num(e, attr_col_names[c]);
-	}
-	a->nsecs = json_object_array_length(secs);
-	a->secs = xcalloc(a->nsecs + 1, sizeof(*a->secs));
-	for (i = 0; i < a->nsecs; i++) {
-		json_object *e = json_object_array_get_idx(secs, i);
-		const char *cls = json_object_get_string(get(e, "class"));
-		struct attr_section *s = &a->secs[i];
-
-		s->name = dup(e, "name");
-		if (!s->name || !cls)
-			die("--merge: an attribution section without a name or class");
-		s->cls = !strcmp(cls, "data") ? 1 : !strcmp(cls, "bss") ? 2 : 0;
-		s->code = json_object_get_boolean(get(e, "code"));
-		s->functions = num(e, "functions");
-		s->size = num(e, "size");
-		s->owned = num(e, "owned");
-		s->remainder = num(e, "remainder");
-		s->written = num(e, "written");
-		s->written_remainder = num(e, "written_remainder");
-	}
+	if (o && !json_object_is_type(o, json_type_null) && attribute_from_json(o, a, &err))
+		die("--merge: %s", err);
 }
 
 static void read_kernel(const struct merged *m, json_object *o, struct kernel *k)

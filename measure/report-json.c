@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attribute-json.h"
 #include "report.h"
 #include "util.h"
 
@@ -95,47 +96,6 @@ static json_object *inline_json(const struct inline_facts *in)
 	return o;
 }
 
-/* Every source file's row (the leaves of the directory tree) and every section's. */
-static json_object *attribution_json(const struct attribution *a)
-{
-	static const char *const cls[] = { "text", "data", "bss" };
-	json_object *o, *files, *secs;
-	size_t i;
-	int c;
-
-	if (!a->valid)
-		return NULL;
-	o = json_object_new_object();
-	files = json_object_new_array();
-	for (i = 0; i < a->nrows; i++) {
-		json_object *e = json_object_new_object();
-
-		add(e, "path", str(a->rows[i].path));
-		for (c = 0; c < A_NCOLS; c++)
-			add_int(e, attr_col_names[c], a->rows[i].v[c]);
-		json_object_array_add(files, e);
-	}
-	secs = json_object_new_array();
-	for (i = 0; i < a->nsecs; i++) {
-		const struct attr_section *s = &a->secs[i];
-		json_object *e = json_object_new_object();
-
-		add(e, "name", str(s->name));
-		add(e, "class", str(cls[s->cls]));
-		add(e, "code", json_object_new_boolean(s->code));
-		add_int(e, "functions", s->functions);
-		add_int(e, "size", s->size);
-		add_int(e, "owned", s->owned);
-		add_int(e, "remainder", s->remainder);
-		add_int(e, "written", s->written);
-		add_int(e, "written_remainder", s->written_remainder);
-		json_object_array_add(secs, e);
-	}
-	add(o, "files", files);
-	add(o, "sections", secs);
-	return o;
-}
-
 static json_object *budget_json(const struct report *r, const struct kernel *k)
 {
 	json_object *a = json_object_new_array();
@@ -203,7 +163,7 @@ static json_object *kernel_json(const struct report *r, const struct kernel *k)
 	add(o, "stack_error", str(k->stack.error));
 	add(o, "inline", inline_json(&k->inl));
 	add(o, "inline_error", str(k->inl.error));
-	add(o, "attribution", attribution_json(&k->attr));
+	add(o, "attribution", attribute_to_json(&k->attr));
 	add(o, "attribution_error", str(k->attr.error));
 	add(o, "budget", budget_json(r, k));
 	return o;

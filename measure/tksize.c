@@ -17,7 +17,8 @@
  *	Where the bytes go (attribute.c, linkmap.c, dirs.c): every allocated byte
  *	attributed to the source file that owns it, rolled up to directories
  *	N deep (1 by default), code both where it lives and where it was
- *	written; with the link map, what DWARF leaves goes to its object.
+ *	written; with the link map, each input section to its object.
+ *	--save FILE keeps it as JSON for the report (attribute-json.c).
  *   tksize inline VMLINUX                      inline.c
  *	Inline cost from the DWARF of a vmlinux with debug info, live code
  *	only: each function's inlined bytes and expansions, as pfunct -t
@@ -35,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attribute.h"
+#include "attribute-json.h"
 #include "elfio.h"
 #include "inline.h"
 #include "report.h"
@@ -128,6 +129,30 @@ static int cmd_inline(int argc, char **argv)
 }
 
 /*
+ * tksize attribute --save FILE [--not-measured REASON] VMLINUX: what a
+ * report reads instead of DWARF (attribute-json.c): the attribution, or
+ * why there is none.  Exit 0 when saved whole, 1 when the error was saved.
+ */
+static int save_attribution(const char *save, const char *not_measured, const char *vmlinux, char *map)
+{
+	struct attribution files = { 0 };
+	char *err = NULL;
+
+	if (not_measured) {
+		attribute_save(save, &files, NULL, not_measured);
+		return 0;
+	}
+	if (!attribute_read(vmlinux, map, &files, &err))
+		attribute_check(&files, vmlinux, &err);
+	attribute_save(save, &files, err, NULL);
+	if (err)
+		fprintf(stderr, "tksize: %s\n", err);
+	attribute_free(&files);
+	free(err);
+	return err ? 1 : 0;
+}
+
+/*
  * tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX: the
  * table, then a failure if a code section has too many bytes without a
  * source file.  The link map is VMLINUX.map unless told otherwise.
@@ -136,7 +161,8 @@ static int cmd_attribute(int argc, char **argv)
 {
 	struct attribution files, dirs;
 	char *err = NULL, *map = NULL;
-	int depth = 1, i, no_map = 0;
+	const char *save = NULL, *not_measured = NULL;
+	int depth = 1, i, no_map = 0, r;
 
 	for (i = 0; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "--files"))
@@ -147,14 +173,23 @@ static int cmd_attribute(int argc, char **argv)
 			map = xstrdup(argv[++i]);
 		else if (!strcmp(argv[i], "--no-map"))
 			no_map = 1;
+		else if (!strcmp(argv[i], "--save") && i + 2 < argc)
+			save = argv[++i];
+		else if (!strcmp(argv[i], "--not-measured") && i + 2 < argc)
+			not_measured = argv[++i];
 		else
 			break;
 	}
-	if (argc < 1 || i != argc - 1)
-		die("usage: tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX"
-		    " (built with debug info)");
+	if (argc < 1 || i != argc - 1 || (not_measured && !save))
+		die("usage: tksize attribute [--files|--depth N] [--map FILE|--no-map]"
+		    " [--save FILE [--not-measured REASON]] VMLINUX (built with debug info)");
 	if (!map && !no_map)
 		map = attribute_map_of(argv[i]);
+	if (save) {
+		r = save_attribution(save, not_measured, argv[i], map);
+		free(map);
+		return r;
+	}
 	if (attribute_read(argv[i], map, &files, &err))
 		die("%s", err);
 	attribute_rollup(&files, depth, &dirs);

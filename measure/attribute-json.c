@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An attribution to and from JSON with json-c: report.json carries it,
+ * merge.c reads it back, and each kernel's attribution.json keeps it
+ * between reports (reading a tiny kernel's DWARF takes a quarter of a
+ * second, and a no-op `make` prints the report).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attribute-json.h"
+#include "util.h"
+
+static const char *const class_names[] = { "text", "data", "bss" };
+
+static void add(json_object *o, const char *key, json_object *v)
+{
+	if (json_object_object_add(o, key, v))
+		die("attribution: cannot add %s: out of memory", key);
+}
+
+static void add_int(json_object *o, const char *key, long long v)
+{
+	add(o, key, json_object_new_int64(v));
+}
+
+json_object *attribute_to_json(const struct attribution *a)
+{
+	json_object *o, *files, *secs;
+	size_t i;
+	int c;
+
+	if (!a->valid)
+		return NULL;
+	o = json_object_new_object();
+	files = json_object_new_array();
+	for (i = 0; i < a->nrows; i++) {
+		json_object *e = json_object_new_object();
+
+		add(e, "path", json_object_new_string(a->rows[i].path));
+		for (c = 0; c < A_NCOLS; c++)
+			add_int(e, attr_col_names[c], a->rows[i].v[c]);
+		json_object_array_add(files, e);
+	}
+	secs = json_object_new_array();
+	for (i = 0; i < a->nsecs; i++) {
+		const struct attr_section *s = &a->secs[i];
+		json_object *e = json_object_new_object();
+
+		add(e, "name", json_object_new_string(s->name));
+		add(e, "class", json_object_new_string(class_names[s->cls]));
+		add(e, "code", json_object_new_boolean(s->code));
+		add_int(e, "functions", s->functions);
+		add_int(e, "size", s->size);
+		add_int(e, "owned", s->owned);
+		add_int(e, "remainder", s->remainder);
+		add_int(e, "written", s->written);
+		add_int(e, "written_remainder", s->written_remainder);
+		json_object_array_add(secs, e);
+	}
+	add(o, "files", files);
+	add(o, "sections", secs);
+	return o;
+}
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static long long num(json_object *o, const char *key)
+{
+	return json_object_get_int64(get(o, key));
+}
+
+static char *dup(json_object *o, const char *key)
+{
+	const char *v = json_object_get_string(get(o, key));
+
+	return v && !json_object_is_type(get(o, key), json_type_null) ? xstrdup(v) : NULL;
+}
+
+int attribute_from_json(json_object *o, struct attribution *a, char **err)
+{
+	json_object *files = get(o, "files"), *secs = get(o, "sections");
+	size_t i;
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	if (!json_object_is_type(files, json_type_array) || !json_object_is_type(secs, json_type_array)) {
+		*err = xstrdup("an attribution without \"files\" and \"sections\" arrays");
+		return -1;
+	}
+	a->valid = 1;
+	a->rows = xcalloc(json_object_array_length(files) + 1, sizeof(*a->rows));
+	for (i = 0; i < json_object_array_length(files); i++) {
+		json_object *e = json_object_array_get_idx(files, i);
+		struct attr_row *r = &a->rows[a->nrows++];
+
+		r->path = dup(e, "path");
+		if (!r->path) {
+			*err = xstrdup("an attribution row without a path");
+			attribute_free(a);
+			return -1;
+		}
+		for (c = 0; c < A_NCOLS; c++)
+			r->v[c] = num(e, attr_col_names[c]);
+	}
+	a->secs = xcalloc(json_object_array_length(secs) + 1, sizeof(*a->secs));
+	for (i = 0; i < json_object_array_length(secs); i++) {
+		json_object *e = json_object_array_get_idx(secs, i);
+		const char *cls = json_object_get_string(get(e, "class"));
+		struct attr_section *s = &a->secs[a->nsecs++];
+
+		s->name = dup(e, "name");
+		if (!s->name || !cls) {
+			*err = xstrdup("an attribution section without a name or class");
+			attribute_free(a);
+			return -1;
+		}
+		s->cls = !strcmp(cls, "data") ? 1 : !strcmp(cls, "bss") ? 2 : 0;
+		s->code = json_object_get_boolean(get(e, "code"));
+		s->functions = num(e, "functions");
+		s->size = num(e, "size");
+		s->owned = num(e, "owned");
+		s->remainder = num(e, "remainder");
+		s->written = num(e, "written");
+		s->written_remainder = num(e, "written_remainder");
+	}
+	return 0;
+}
+
+void attribute_save(const char *path, const struct attribution *a, const char *error, const char *not_measured)
+{
+	json_object *doc = json_object_new_object();
+	char *tmp;
+	FILE *f;
+
+	add(doc, "attribution", attribute_to_json(a));
+	add(doc, "error", error ? json_object_new_string(error) : NULL);
+	add(doc, "not_measured", not_measured ? json_object_new_string(not_measured) : NULL);
+	f = open_report(path, &tmp);
+	fputs(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), f);
+	fputc('\n', f);
+	close_report(f, tmp, path);
+	json_object_put(doc);
+}
+
+int attribute_load(const char *path, struct attribution *a, char **err)
+{
+	json_object *doc, *attr;
+	FILE *f = fopen(path, "r");
+
+	memset(a, 0, sizeof(*a));
+	if (!f)
+		return errno == ENOENT ? 1 : (*err = xasprintf("%s: %s", path, strerror(errno)), -1);
+	fclose(f);
+	doc = json_object_from_file(path);
+	if (!doc || !json_object_is_type(doc, json_type_object)) {
+		*err = xasprintf("%s: not a JSON object; remake it with tksize attribute --save", path);
+		json_object_put(doc);
+		return -1;
+	}
+	a->error = dup(doc, "error");
+	a->not_measured = !!get(doc, "not_measured") && !json_object_is_type(get(doc, "not_measured"), json_type_null);
+	attr = get(doc, "attribution");
+	if (attr && !json_object_is_type(attr, json_type_null)) {
+		char *why = NULL, *keep = a->error;
+
+		a->error = NULL;
+		if (attribute_from_json(attr, a, &why)) {
+			*err = xasprintf("%s: %s", path, why);
+			free(why);
+			free(keep);
+			json_object_put(doc);
+			return -1;
+		}
+		a->error = keep;
+	}
+	json_object_put(doc);
+	if (!a->valid && !a->error && !a->not_measured) {
+		*err = xasprintf("%s: neither an attribution, an error nor not_measured", path);
+		return -1;
+	}
+	return 0;
+}
