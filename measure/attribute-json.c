@@ -60,6 +60,7 @@ json_object *attribute_to_json(const struct attribution *a)
 		add_int(e, "written_remainder", s->written_remainder);
 		json_object_array_add(secs, e);
 	}
+	add(o, "link_map", json_object_new_boolean(a->mapped));
 	add(o, "files", files);
 	add(o, "sections", secs);
 	return o;
@@ -96,6 +97,7 @@ int attribute_from_json(json_object *o, struct attribution *a, char **err)
 		return -1;
 	}
 	a->valid = 1;
+	a->mapped = json_object_get_boolean(get(o, "link_map"));
 	a->rows = xcalloc(json_object_array_length(files) + 1, sizeof(*a->rows));
 	for (i = 0; i < json_object_array_length(files); i++) {
 		json_object *e = json_object_array_get_idx(files, i);

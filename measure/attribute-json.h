@@ -8,8 +8,8 @@
 
 /*
  * An attribution as JSON, the one shape report.json and a kernel's
- * attribution.json both use: {"files": [{path, text, data, bss, code,
- * written}...], "sections": [{name, class, code, functions, size, owned,
+ * attribution.json both use: {"link_map": bool, "files": [{path, text,
+ * data, bss, code, written}...], "sections": [{name, class, code, functions, size, owned,
  * remainder, written, written_remainder}...]}.  NULL (JSON's null) when A
  * was not read.
  */

@@ -77,6 +77,8 @@ struct attr_walk {
 	size_t capraw;
 	struct pieces lives, written;
 	struct pieces mapped;	/* the link map's input sections, by object */
+	size_t *units;		/* the owners that are compilation units' files */
+	size_t nunits;
 	const char *fault;	/* the first DWARF call that failed */
 };
 
@@ -115,7 +117,8 @@ static char *canonical(const char *path)
 
 		if ((len == 1 && p[0] == '.') || !len) {
 			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.' && o > out + (out[0] == '/')) {
+		} else if (len == 2 && p[0] == '.' && p[1] == '.' && o > out + (out[0] == '/') &&
+			   !(o - out >= 3 && !strncmp(o - 3, "../", 3) && (o - out == 3 || o[-4] == '/'))) {
 			o--;	/* drop the last component and its '/' */
 			while (o > out + (out[0] == '/') && o[-1] != '/')
 				o--;
@@ -309,7 +312,8 @@ static int map_matches(const struct attr_walk *w, const struct linkmap *m, const
 static int map_pieces(struct attr_walk *w, const char *map, char **err)
 {
 	struct strmap stems = { 0 };
-	size_t *stem_owner = NULL, cap = 0, units = w->owners.cap, i, n;
+	size_t *stem_owner = NULL, cap = 0, units = w->nunits, i, n;
+	const char **names;
 	struct map_input *in;
 	struct linkmap m;
 	int added;
@@ -322,9 +326,13 @@ static int map_pieces(struct attr_walk *w, const char *map, char **err)
 	}
 	in = m.in;
 	n = m.nin;
-	/* a stem's owner: the unit's file first, else the object's own row */
+	names = xcalloc(w->owners.n + 1, sizeof(*names));
+	for (i = 0; i < w->owners.cap; i++)
+		if (w->owners.keys[i])
+			names[w->owners.idx[i]] = w->owners.keys[i];
+	/* a stem's owner: a unit's file first, else the object's own row */
 	for (i = 0; i < units + n; i++) {
-		const char *path = i < units ? w->owners.keys[i] : in[i - units].object;
+		const char *path = i < units ? names[w->units[i]] : in[i - units].object;
 		size_t k;
 		char *s;
 
@@ -337,8 +345,9 @@ static int map_pieces(struct attr_walk *w, const char *map, char **err)
 			continue;
 		if (k >= cap)
 			stem_owner = xrealloc(stem_owner, (cap = cap ? 2 * cap : 4096) * sizeof(size_t));
-		stem_owner[k] = i < units ? w->owners.idx[i] : strmap_index(&w->owners, path, &added);
+		stem_owner[k] = i < units ? w->units[i] : strmap_index(&w->owners, path, &added);
 	}
+	free(names);
 	for (i = 0; i < n; i++) {
 		size_t owner;
 
@@ -545,6 +554,8 @@ static int walk_units(struct attr_walk *w, Dwarf *dw, char **err)
 			continue;
 		owner = owner_of(w, path);
 		free(path);
+		w->units = xrealloc(w->units, (w->nunits + 1) * sizeof(size_t));
+		w->units[w->nunits++] = owner;
 		unit_ranges(w, &cu, owner, &ranges);
 		unit_lines(w, &cu, &ranges);
 		visit_variables(w, &cu, owner);
@@ -801,6 +812,7 @@ int attribute_read(const char *vmlinux, const char *map, struct attribution *a, 
 			if (!walk_units(&w, dw, err) && (!map || !map_pieces(&w, map, err))) {
 				assemble(&w, a);
 				a->valid = 1;
+				a->mapped = !!map;
 				ret = 0;
 			}
 			dwarf_end(dw);
@@ -820,6 +832,7 @@ out:
 	free(w.lives.v);
 	free(w.written.v);
 	free(w.mapped.v);
+	free(w.units);
 	return ret;
 }
 

@@ -33,6 +33,7 @@ struct attr_section {
 struct attribution {
 	int valid;		/* the rows below were read */
 	int not_measured;	/* none, on purpose: built without DWARF */
+	int mapped;		/* read with the link map, which places every byte */
 	char *error;		/* why not, or why they fail the coverage check */
 	struct attr_row *rows;
 	size_t nrows;
@@ -71,7 +72,8 @@ int attribute_order(const void *a, const void *b);
 void attribute_rollup(const struct attribution *files, int depth, struct attribution *out);
 /*
  * -1 with *ERR when more than the allowed share of the code, or of a code
- * section that holds functions, has no source file.
+ * section that holds functions, has no source file; with the link map,
+ * when any byte of any section has none.
  */
 int attribute_check(const struct attribution *a, const char *vmlinux, char **err);
 /* The rows, a total row equal to `size`, then the sections' table. */

@@ -154,6 +154,16 @@ long long budget_limit(const struct budget *b, const char *variant, enum budget_
 	return own >= 0 ? own : all;
 }
 
+/* "kernel" and "kernel/" name one directory. */
+static int same_dir(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	la -= la > 1 && a[la - 1] == '/';
+	lb -= lb > 1 && b[lb - 1] == '/';
+	return la == lb && !strncmp(a, b, la);
+}
+
 const struct budget_line *budget_dir_line(const struct budget *b, const char *variant, const char *dir,
 					  enum budget_key key)
 {
@@ -163,7 +173,7 @@ const struct budget_line *budget_dir_line(const struct budget *b, const char *va
 	for (i = 0; i < b->n; i++) {
 		const struct budget_line *l = &b->lines[i];
 
-		if (l->key != key || !l->dir[0] || strcmp(l->dir, dir))
+		if (l->key != key || !l->dir[0] || !same_dir(l->dir, dir))
 			continue;
 		if (!l->variant[0])
 			all = l;

@@ -82,6 +82,12 @@ int attribute_check(const struct attribution *a, const char *vmlinux, char **err
 	for (k = 0; k < a->nsecs; k++) {
 		const struct attr_section *s = &a->secs[k];
 
+		/* ld's map lists every input section: a byte it leaves is a misread */
+		if (a->mapped && s->remainder) {
+			*err = xasprintf("%s: %s: %lld of %lld bytes have no owner, though the link map should"
+					 " place them all", vmlinux, s->name, s->remainder, s->size);
+			return -1;
+		}
 		if (!s->code)
 			continue;
 		code += s->size;

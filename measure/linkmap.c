@@ -77,7 +77,7 @@ int linkmap_read(const char *path, struct linkmap *m, char **err)
 		return -1;
 	}
 	while (getline(&line, &cap, f) > 0) {
-		char a[512], b[64], c[64], d[512];
+		char a[512], b[64], c[64], d[512], e[64];
 		uint64_t addr, size, other;
 		int words;
 
@@ -85,7 +85,7 @@ int linkmap_read(const char *path, struct linkmap *m, char **err)
 			in_map = !strncmp(line, "Linker script and memory map", 28);
 			continue;
 		}
-		words = sscanf(line, " %511s %63s %63s %511s", a, b, c, d);
+		words = sscanf(line, " %511s %63s %63s %511s %63s", a, b, c, d, e);
 		if (words < 1)
 			continue;
 		if (line[0] != ' ') {	/* an output section, its name alone when long */

@@ -147,9 +147,24 @@ static long long dir_value(const struct kernel *k, const char *dir, enum budget_
 }
 
 /*
+ * Does DIR match a source file of any kernel of K's budget?  DCE can take
+ * every byte of a directory out of one variant: that is a 0, not a typo.
+ */
+static int dir_in_config(const struct report *r, const struct kernel *k, const char *dir)
+{
+	int i, matched = 0;
+
+	for (i = 0; i < r->n && !matched; i++)
+		if (r->ks[i].budget == k->budget && r->ks[i].attr.valid)
+			attribute_under(&r->ks[i].attr, dir, A_TEXT, &matched);
+	return matched;
+}
+
+/*
  * K's directory limits: each "dir" line that applies to K and is not
  * overridden by K's variant's own line for the same directory and key.
- * A directory that matches no source file of K is a typo: fatal.
+ * A directory that matches no source file of any kernel of the config is
+ * a typo: fatal.
  */
 static void dir_rows(struct report *r, const struct kernel *k)
 {
@@ -170,7 +185,7 @@ static void dir_rows(struct report *r, const struct kernel *k)
 			continue;
 		}
 		value = dir_value(k, l->dir, l->key, &matched);
-		if (!matched)
+		if (!matched && !dir_in_config(r, k, l->dir))
 			die("%s:%d: dir %s matches no source file of %s", k->budget->path, l->lineno, l->dir,
 			    k->name);
 		r->rows = xrealloc(r->rows, (size_t)(r->nrows + 1) * sizeof(*r->rows));
