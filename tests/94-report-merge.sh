@@ -27,6 +27,15 @@ if ! cmp -s "$d/merged.rows" "$d/full.rows"; then
 	diff "$d/full.rows" "$d/merged.rows"; fail "merged rows differ from the full report's"
 fi
 ok "4 kernels from two report.json files, figures and text% as in the one-machine report"
+# where the bytes go travels too: every file's row, and the directory table
+jq -S '[.kernels[] | {name, attribution}] | sort_by(.name)' "$m" >"$d/merged.attr"
+jq -S '[.kernels[] | {name, attribution}] | sort_by(.name)' "$d/full.json" >"$d/full.attr"
+cmp -s "$d/merged.attr" "$d/full.attr" || fail "merged attribution differs from the full report's"
+[ "$(jq '[.kernels[].attribution.files | length] | min' "$m")" -gt 300 ] || fail "merged kernels lack their files"
+sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$d/merged.txt" >"$d/merged.table"
+sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$BUILD/report.md" >"$d/full.table"
+[ -s "$d/merged.table" ] && cmp -s "$d/merged.table" "$d/full.table" || fail "the merged directory table is not the full report's"
+ok "the attribution of every file and the directory table survive the merge"
 row=$(printf '%s' "vmlinux-tiny-Os-dce" | sed 's/+/[+]/g')
 expect_grep "^ *[0-9]+ +[0-9]+ +[0-9]+ .* $row +-[0-9.]+% .* PASS$" "$d/merged.txt" "dce row with text% against orig from the other file"
 [ "$(jq '[.diffs[] | select(.from == "inline+units" and .to == "dce")] | length' "$m")" = 1 ] ||

@@ -39,6 +39,7 @@ readelf --debug-dump=info --dwarf-depth=1 "$vm" 2>/dev/null |
 readelf --debug-dump=aranges "$vm" 2>/dev/null |
 	awk '/Offset into .debug_info:/ { off = $NF; next }
 	     $1 ~ /^[0-9a-f]+$/ && $2 ~ /^[0-9a-f]+$/ && NF == 2 { print off, $1, $2 }' >"$tmp/ranges"
+[ -s "$tmp/ranges" ] || { echo "attribute-oracle: $vm: no .debug_aranges" >&2; exit 1; }
 
 awk 'function hex(s,   i, v, c) { v = 0; s = tolower(s); sub(/^0x/, "", s)
 		for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }
@@ -52,4 +53,6 @@ awk 'function hex(s,   i, v, c) { v = 0; s = tolower(s); sub(/^0x/, "", s)
 	  } }
 	END { for (o in bytes) if (bytes[o]) {
 		if (!(o in name)) { print "attribute-oracle: no unit at offset " o > "/dev/stderr"; exit 1 }
-		print name[o], bytes[o] } }' "$tmp/code" "$tmp/names" "$tmp/ranges" | sort
+		print name[o], bytes[o] } }' "$tmp/code" "$tmp/names" "$tmp/ranges" >"$tmp/units"
+[ -s "$tmp/units" ] || { echo "attribute-oracle: $vm: no unit with code" >&2; exit 1; }
+sort "$tmp/units"
