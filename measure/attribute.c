@@ -659,6 +659,30 @@ static struct pieces uncovered(struct pieces *p, const struct pieces *covered)
 	return out;
 }
 
+/*
+ * Without the map, the bytes between two functions that only align the
+ * second (fewer than 16, ending on a 16-byte boundary: gcc's -O2 and the
+ * kernel's asm align no further) are "[padding]", as ld's map calls its
+ * fill; a longer gap stays unowned.  COVERED is sorted and disjoint.
+ */
+static struct pieces alignment_gaps(struct attr_walk *w, const struct pieces *covered)
+{
+	struct pieces pad = { 0 };
+	size_t i, k;
+	int added;
+	size_t owner = strmap_index(&w->owners, "[padding]", &added);
+
+	for (i = 1; i < covered->n; i++) {
+		uint64_t s = covered->v[i - 1].end, e = covered->v[i].start;
+
+		k = section_at(w, s);
+		if (k < w->nsecs && w->secs[k].code && w->secs[k].start <= s && e <= w->secs[k].end &&
+		    e - s < 16 && !(e & 15))
+			push_piece(&pad, s, e, owner);
+	}
+	return pad;
+}
+
 /* The union of two sorted, disjoint lists of ranges. */
 static struct pieces merged(const struct pieces *a, const struct pieces *b)
 {
@@ -724,6 +748,14 @@ static void assemble(struct attr_walk *w, struct attribution *a)
 		free(lc.v);
 		free(dc.v);
 		free(rest.v);
+		lc = all;
+	} else {
+		struct pieces pad = alignment_gaps(w, &lc), pc = sweep(w, &pad, rows, -1, owned);
+		struct pieces all = merged(&lc, &pc);
+
+		free(lc.v);
+		free(pc.v);
+		free(pad.v);
 		lc = all;
 	}
 	wc = sweep(w, &w->written, rows, A_WRITTEN, written);
@@ -810,6 +842,9 @@ int attribute_read(const char *vmlinux, const char *map, struct attribution *a, 
 		} else {
 			find_trees(&w, dw);
 			if (!walk_units(&w, dw, err) && (!map || !map_pieces(&w, map, err))) {
+				int added;
+
+				strmap_index(&w.owners, "[padding]", &added);	/* before the rows exist */
 				assemble(&w, a);
 				a->valid = 1;
 				a->mapped = !!map;
