@@ -11,20 +11,10 @@
 #include <string.h>
 
 #include "attribute-json.h"
+#include "jsonio.h"
 #include "util.h"
 
 static const char *const class_names[] = { "text", "data", "bss" };
-
-static void add(json_object *o, const char *key, json_object *v)
-{
-	if (json_object_object_add(o, key, v))
-		die("attribution: cannot add %s: out of memory", key);
-}
-
-static void add_int(json_object *o, const char *key, long long v)
-{
-	add(o, key, json_object_new_int64(v));
-}
 
 json_object *attribute_to_json(const struct attribution *a)
 {
@@ -39,9 +29,9 @@ json_object *attribute_to_json(const struct attribution *a)
 	for (i = 0; i < a->nrows; i++) {
 		json_object *e = json_object_new_object();
 
-		add(e, "path", json_object_new_string(a->rows[i].path));
+		add_member(e, "path", json_object_new_string(a->rows[i].path));
 		for (c = 0; c < A_NCOLS; c++)
-			add_int(e, attr_col_names[c], a->rows[i].v[c]);
+			add_int_member(e, attr_col_names[c], a->rows[i].v[c]);
 		json_object_array_add(files, e);
 	}
 	secs = json_object_new_array();
@@ -49,45 +39,26 @@ json_object *attribute_to_json(const struct attribution *a)
 		const struct attr_section *s = &a->secs[i];
 		json_object *e = json_object_new_object();
 
-		add(e, "name", json_object_new_string(s->name));
-		add(e, "class", json_object_new_string(class_names[s->cls]));
-		add(e, "code", json_object_new_boolean(s->code));
-		add_int(e, "functions", s->functions);
-		add_int(e, "size", s->size);
-		add_int(e, "owned", s->owned);
-		add_int(e, "remainder", s->remainder);
-		add_int(e, "written", s->written);
-		add_int(e, "written_remainder", s->written_remainder);
+		add_member(e, "name", json_object_new_string(s->name));
+		add_member(e, "class", json_object_new_string(class_names[s->cls]));
+		add_member(e, "code", json_object_new_boolean(s->code));
+		add_int_member(e, "functions", s->functions);
+		add_int_member(e, "size", s->size);
+		add_int_member(e, "owned", s->owned);
+		add_int_member(e, "remainder", s->remainder);
+		add_int_member(e, "written", s->written);
+		add_int_member(e, "written_remainder", s->written_remainder);
 		json_object_array_add(secs, e);
 	}
-	add(o, "link_map", json_object_new_boolean(a->mapped));
-	add(o, "files", files);
-	add(o, "sections", secs);
+	add_member(o, "link_map", json_object_new_boolean(a->mapped));
+	add_member(o, "files", files);
+	add_member(o, "sections", secs);
 	return o;
-}
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static long long num(json_object *o, const char *key)
-{
-	return json_object_get_int64(get(o, key));
-}
-
-static char *dup(json_object *o, const char *key)
-{
-	const char *v = json_object_get_string(get(o, key));
-
-	return v && !json_object_is_type(get(o, key), json_type_null) ? xstrdup(v) : NULL;
 }
 
 int attribute_from_json(json_object *o, struct attribution *a, char **err)
 {
-	json_object *files = get(o, "files"), *secs = get(o, "sections");
+	json_object *files = member(o, "files"), *secs = member(o, "sections");
 	size_t i;
 	int c;
 
@@ -97,41 +68,41 @@ int attribute_from_json(json_object *o, struct attribution *a, char **err)
 		return -1;
 	}
 	a->valid = 1;
-	a->mapped = json_object_get_boolean(get(o, "link_map"));
+	a->mapped = json_object_get_boolean(member(o, "link_map"));
 	a->rows = xcalloc(json_object_array_length(files) + 1, sizeof(*a->rows));
 	for (i = 0; i < json_object_array_length(files); i++) {
 		json_object *e = json_object_array_get_idx(files, i);
 		struct attr_row *r = &a->rows[a->nrows++];
 
-		r->path = dup(e, "path");
+		r->path = member_dup(e, "path");
 		if (!r->path) {
 			*err = xstrdup("an attribution row without a path");
 			attribute_free(a);
 			return -1;
 		}
 		for (c = 0; c < A_NCOLS; c++)
-			r->v[c] = num(e, attr_col_names[c]);
+			r->v[c] = member_int(e, attr_col_names[c]);
 	}
 	a->secs = xcalloc(json_object_array_length(secs) + 1, sizeof(*a->secs));
 	for (i = 0; i < json_object_array_length(secs); i++) {
 		json_object *e = json_object_array_get_idx(secs, i);
-		const char *cls = json_object_get_string(get(e, "class"));
+		const char *cls = json_object_get_string(member(e, "class"));
 		struct attr_section *s = &a->secs[a->nsecs++];
 
-		s->name = dup(e, "name");
+		s->name = member_dup(e, "name");
 		if (!s->name || !cls) {
 			*err = xstrdup("an attribution section without a name or class");
 			attribute_free(a);
 			return -1;
 		}
 		s->cls = !strcmp(cls, "data") ? 1 : !strcmp(cls, "bss") ? 2 : 0;
-		s->code = json_object_get_boolean(get(e, "code"));
-		s->functions = num(e, "functions");
-		s->size = num(e, "size");
-		s->owned = num(e, "owned");
-		s->remainder = num(e, "remainder");
-		s->written = num(e, "written");
-		s->written_remainder = num(e, "written_remainder");
+		s->code = json_object_get_boolean(member(e, "code"));
+		s->functions = member_int(e, "functions");
+		s->size = member_int(e, "size");
+		s->owned = member_int(e, "owned");
+		s->remainder = member_int(e, "remainder");
+		s->written = member_int(e, "written");
+		s->written_remainder = member_int(e, "written_remainder");
 	}
 	return 0;
 }
@@ -142,9 +113,9 @@ void attribute_save(const char *path, const struct attribution *a, const char *e
 	char *tmp;
 	FILE *f;
 
-	add(doc, "attribution", attribute_to_json(a));
-	add(doc, "error", error ? json_object_new_string(error) : NULL);
-	add(doc, "not_measured", not_measured ? json_object_new_string(not_measured) : NULL);
+	add_member(doc, "attribution", attribute_to_json(a));
+	add_member(doc, "error", error ? json_object_new_string(error) : NULL);
+	add_member(doc, "not_measured", not_measured ? json_object_new_string(not_measured) : NULL);
 	f = open_report(path, &tmp);
 	fputs(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), f);
 	fputc('\n', f);
@@ -167,9 +138,9 @@ int attribute_load(const char *path, struct attribution *a, char **err)
 		json_object_put(doc);
 		return -1;
 	}
-	a->error = dup(doc, "error");
-	a->not_measured = !!get(doc, "not_measured") && !json_object_is_type(get(doc, "not_measured"), json_type_null);
-	attr = get(doc, "attribution");
+	a->error = member_dup(doc, "error");
+	a->not_measured = !!member(doc, "not_measured") && !json_object_is_type(member(doc, "not_measured"), json_type_null);
+	attr = member(doc, "attribution");
 	if (attr && !json_object_is_type(attr, json_type_null)) {
 		char *why = NULL, *keep = a->error;
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "attribute-json.h"
+#include "jsonio.h"
 #include "merge.h"
 #include "util.h"
 
@@ -62,36 +63,16 @@ void merge_close(struct merged *m)
 }
 
 /* Small accessors: a missing member reads as 0 or "". */
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static long long num(json_object *o, const char *key)
-{
-	return json_object_get_int64(get(o, key));
-}
-
 static double real(json_object *o, const char *key)
 {
-	return json_object_get_double(get(o, key));
+	return json_object_get_double(member(o, key));
 }
 
 static void str(char *dst, size_t len, json_object *o, const char *key)
 {
-	const char *v = json_object_get_string(get(o, key));
+	const char *v = json_object_get_string(member(o, key));
 
 	snprintf(dst, len, "%s", v ? v : "");
-}
-
-/* A string member on the heap, or NULL when missing or null. */
-static char *dup(json_object *o, const char *key)
-{
-	const char *v = json_object_get_string(get(o, key));
-
-	return v ? xstrdup(v) : NULL;
 }
 
 static void read_stack(json_object *o, struct stack_facts *st)
@@ -101,21 +82,21 @@ static void read_stack(json_object *o, struct stack_facts *st)
 	if (!o || json_object_is_type(o, json_type_null))
 		return;
 	st->valid = 1;
-	st->funcs = num(o, "functions");
-	st->sum = num(o, "sum");
-	st->threshold = num(o, "threshold");
-	st->over = num(o, "over");
-	st->dynamic = num(o, "dynamic");
-	for (i = 0; i < json_object_array_length(get(o, "top")) && i < STACK_TOP; i++) {
-		json_object *e = json_object_array_get_idx(get(o, "top"), i);
+	st->funcs = member_int(o, "functions");
+	st->sum = member_int(o, "sum");
+	st->threshold = member_int(o, "threshold");
+	st->over = member_int(o, "over");
+	st->dynamic = member_int(o, "dynamic");
+	for (i = 0; i < json_object_array_length(member(o, "top")) && i < STACK_TOP; i++) {
+		json_object *e = json_object_array_get_idx(member(o, "top"), i);
 		struct frame *fr = &st->top[st->ntop++];
 
-		fr->name = dup(e, "name");
-		fr->kind = dup(e, "kind");
-		fr->where = dup(e, "where");
+		fr->name = member_dup(e, "name");
+		fr->kind = member_dup(e, "kind");
+		fr->where = member_dup(e, "where");
 		if (!fr->name || !fr->kind || !fr->where)
 			die("--merge: a stack frame without name, kind or where");
-		fr->bytes = num(e, "bytes");
+		fr->bytes = member_int(e, "bytes");
 	}
 }
 
@@ -126,22 +107,22 @@ static void read_inline(json_object *o, struct inline_facts *in)
 	if (!o || json_object_is_type(o, json_type_null))
 		return;
 	in->valid = 1;
-	in->declared = num(o, "declared");
-	in->declared_inlined = num(o, "declared_inlined");
-	in->outofline = num(o, "outofline");
-	in->undeclared_inlined = num(o, "undeclared_inlined");
-	in->sites = num(o, "sites");
-	in->bytes = num(o, "bytes");
-	for (i = 0; i < json_object_array_length(get(o, "top")) && i < INLINE_TOP; i++) {
-		json_object *e = json_object_array_get_idx(get(o, "top"), i);
+	in->declared = member_int(o, "declared");
+	in->declared_inlined = member_int(o, "declared_inlined");
+	in->outofline = member_int(o, "outofline");
+	in->undeclared_inlined = member_int(o, "undeclared_inlined");
+	in->sites = member_int(o, "sites");
+	in->bytes = member_int(o, "bytes");
+	for (i = 0; i < json_object_array_length(member(o, "top")) && i < INLINE_TOP; i++) {
+		json_object *e = json_object_array_get_idx(member(o, "top"), i);
 		struct inline_fn *fn = &in->top[in->ntop++];
 
-		fn->name = dup(e, "name");
+		fn->name = member_dup(e, "name");
 		if (!fn->name)
 			die("--merge: an inline function without a name");
-		fn->bytes = num(e, "bytes");
-		fn->sites = num(e, "sites");
-		fn->cus = num(e, "cus");
+		fn->bytes = member_int(e, "bytes");
+		fn->sites = member_int(e, "sites");
+		fn->cus = member_int(e, "cus");
 	}
 }
 
@@ -155,35 +136,35 @@ static void read_attribution(json_object *o, struct attribution *a)
 
 static void read_kernel(const struct merged *m, json_object *o, struct kernel *k)
 {
-	json_object *boot = get(o, "boot");
+	json_object *boot = member(o, "boot");
 
-	const char *name = json_object_get_string(get(o, "name"));
+	const char *name = json_object_get_string(member(o, "name"));
 
 	memset(k, 0, sizeof(*k));
 	if (!name || !*name)
 		die("--merge %s: a kernel without a name", m->path);
 	kernel_name(k, name, strlen(name));
 	k->origin = xstrdup(m->path);
-	k->dir = dup(o, "dir");
-	k->built = json_object_get_boolean(get(o, "built"));
-	k->sz.text = (uint64_t)num(o, "text");
-	k->sz.data = (uint64_t)num(o, "data");
-	k->sz.bss = (uint64_t)num(o, "bss");
-	k->bzimage = k->built ? num(o, "bzimage") : -1;
+	k->dir = member_dup(o, "dir");
+	k->built = json_object_get_boolean(member(o, "built"));
+	k->sz.text = (uint64_t)member_int(o, "text");
+	k->sz.data = (uint64_t)member_int(o, "data");
+	k->sz.bss = (uint64_t)member_int(o, "bss");
+	k->bzimage = k->built ? member_int(o, "bzimage") : -1;
 	str(k->boot, sizeof(k->boot), boot, "result");
-	k->reason = dup(boot, "reason");
-	k->stage = dup(o, "failed_stage");
+	k->reason = member_dup(boot, "reason");
+	k->stage = member_dup(o, "failed_stage");
 	k->boot_seconds = real(boot, "seconds");
 	k->uptime_s = real(boot, "uptime_s");
-	k->memtotal_kb = (long)num(boot, "memtotal_kb");
-	k->memfree_kb = (long)num(boot, "memfree_kb");
-	k->min_ram_mib = (long)num(boot, "min_ram_mib");
-	read_stack(get(o, "stack"), &k->stack);
-	k->stack.error = dup(o, "stack_error");
-	read_inline(get(o, "inline"), &k->inl);
-	k->inl.error = dup(o, "inline_error");
-	read_attribution(get(o, "attribution"), &k->attr);
-	k->attr.error = dup(o, "attribution_error");
+	k->memtotal_kb = (long)member_int(boot, "memtotal_kb");
+	k->memfree_kb = (long)member_int(boot, "memfree_kb");
+	k->min_ram_mib = (long)member_int(boot, "min_ram_mib");
+	read_stack(member(o, "stack"), &k->stack);
+	k->stack.error = member_dup(o, "stack_error");
+	read_inline(member(o, "inline"), &k->inl);
+	k->inl.error = member_dup(o, "inline_error");
+	read_attribution(member(o, "attribution"), &k->attr);
+	k->attr.error = member_dup(o, "attribution_error");
 }
 
 int merge_kernels(const struct merged *m, struct kernel *ks, int n)
@@ -246,14 +227,14 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		out[np].from = a;
 		out[np].to = b;
 		out[np].table = NULL;
-		t->add = num(d, "add");
-		t->remove = num(d, "remove");
-		t->grow = num(d, "grow");
-		t->shrink = num(d, "shrink");
-		t->up = num(d, "up");
-		t->down = -num(d, "down");
-		t->before = num(d, "before");
-		t->after = num(d, "after");
+		t->add = member_int(d, "add");
+		t->remove = member_int(d, "remove");
+		t->grow = member_int(d, "grow");
+		t->shrink = member_int(d, "shrink");
+		t->up = member_int(d, "up");
+		t->down = -member_int(d, "down");
+		t->before = member_int(d, "before");
+		t->after = member_int(d, "after");
 		np++;
 	}
 	return np;

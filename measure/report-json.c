@@ -10,15 +10,11 @@
 #include <string.h>
 
 #include "attribute-json.h"
+#include "jsonio.h"
 #include "report.h"
 #include "util.h"
 
 #define REPORT_SCHEMA "tinykern-report-3"
-
-static json_object *str(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;	/* NULL is JSON's null */
-}
 
 /* A double with a fixed number of decimals, as people read them. */
 static json_object *fixed(double v, int decimals)
@@ -29,17 +25,6 @@ static json_object *fixed(double v, int decimals)
 	return json_object_new_double_s(v, buf);
 }
 
-static void add(json_object *o, const char *key, json_object *v)
-{
-	if (json_object_object_add(o, key, v))
-		die("report.json: cannot add %s: out of memory", key);
-}
-
-static void add_int(json_object *o, const char *key, long long v)
-{
-	add(o, key, json_object_new_int64(v));
-}
-
 static json_object *stack_json(const struct stack_facts *st)
 {
 	json_object *o, *top;
@@ -48,23 +33,23 @@ static json_object *stack_json(const struct stack_facts *st)
 	if (!st->valid)
 		return NULL;
 	o = json_object_new_object();
-	add_int(o, "functions", st->funcs);
-	add_int(o, "sum", st->sum);
-	add_int(o, "max", st->ntop ? st->top[0].bytes : 0);
-	add_int(o, "threshold", st->threshold);
-	add_int(o, "over", st->over);
-	add_int(o, "dynamic", st->dynamic);
+	add_int_member(o, "functions", st->funcs);
+	add_int_member(o, "sum", st->sum);
+	add_int_member(o, "max", st->ntop ? st->top[0].bytes : 0);
+	add_int_member(o, "threshold", st->threshold);
+	add_int_member(o, "over", st->over);
+	add_int_member(o, "dynamic", st->dynamic);
 	top = json_object_new_array();
 	for (i = 0; i < st->ntop; i++) {
 		json_object *e = json_object_new_object();
 
-		add(e, "name", str(st->top[i].name));
-		add_int(e, "bytes", st->top[i].bytes);
-		add(e, "kind", str(st->top[i].kind));
-		add(e, "where", str(st->top[i].where));
+		add_member(e, "name", str_or_null(st->top[i].name));
+		add_int_member(e, "bytes", st->top[i].bytes);
+		add_member(e, "kind", str_or_null(st->top[i].kind));
+		add_member(e, "where", str_or_null(st->top[i].where));
 		json_object_array_add(top, e);
 	}
-	add(o, "top", top);
+	add_member(o, "top", top);
 	return o;
 }
 
@@ -76,23 +61,23 @@ static json_object *inline_json(const struct inline_facts *in)
 	if (!in->valid)
 		return NULL;
 	o = json_object_new_object();
-	add_int(o, "declared", in->declared);
-	add_int(o, "declared_inlined", in->declared_inlined);
-	add_int(o, "outofline", in->outofline);
-	add_int(o, "undeclared_inlined", in->undeclared_inlined);
-	add_int(o, "sites", in->sites);
-	add_int(o, "bytes", in->bytes);
+	add_int_member(o, "declared", in->declared);
+	add_int_member(o, "declared_inlined", in->declared_inlined);
+	add_int_member(o, "outofline", in->outofline);
+	add_int_member(o, "undeclared_inlined", in->undeclared_inlined);
+	add_int_member(o, "sites", in->sites);
+	add_int_member(o, "bytes", in->bytes);
 	top = json_object_new_array();
 	for (i = 0; i < in->ntop; i++) {
 		json_object *e = json_object_new_object();
 
-		add(e, "name", str(in->top[i].name));
-		add_int(e, "bytes", in->top[i].bytes);
-		add_int(e, "sites", in->top[i].sites);
-		add_int(e, "cus", in->top[i].cus);
+		add_member(e, "name", str_or_null(in->top[i].name));
+		add_int_member(e, "bytes", in->top[i].bytes);
+		add_int_member(e, "sites", in->top[i].sites);
+		add_int_member(e, "cus", in->top[i].cus);
 		json_object_array_add(top, e);
 	}
-	add(o, "top", top);
+	add_member(o, "top", top);
 	return o;
 }
 
@@ -108,11 +93,11 @@ static json_object *budget_json(const struct report *r, const struct kernel *k)
 		if (l->k != k)
 			continue;
 		e = json_object_new_object();
-		add(e, "key", str(budget_key_names[l->key]));
-		add(e, "dir", str(l->dir));
-		add_int(e, "max", l->max);
-		add_int(e, "value", l->value);
-		add_int(e, "headroom", l->max - l->value);
+		add_member(e, "key", str_or_null(budget_key_names[l->key]));
+		add_member(e, "dir", str_or_null(l->dir));
+		add_int_member(e, "max", l->max);
+		add_int_member(e, "value", l->value);
+		add_int_member(e, "headroom", l->max - l->value);
 		json_object_array_add(a, e);
 	}
 	return a;
@@ -123,14 +108,14 @@ static json_object *boot_json(const struct kernel *k)
 	json_object *o = json_object_new_object();
 	char *log = k->dir ? xasprintf("%s/boot.log", k->dir) : NULL;
 
-	add(o, "result", str(k->boot));
-	add(o, "reason", str(k->reason ? k->reason : ""));
-	add(o, "seconds", fixed(k->boot_seconds, 3));
-	add(o, "uptime_s", fixed(k->uptime_s, 3));
-	add_int(o, "memtotal_kb", k->memtotal_kb);
-	add_int(o, "memfree_kb", k->memfree_kb);
-	add_int(o, "min_ram_mib", k->min_ram_mib);
-	add(o, "log", str(log));
+	add_member(o, "result", str_or_null(k->boot));
+	add_member(o, "reason", str_or_null(k->reason ? k->reason : ""));
+	add_member(o, "seconds", fixed(k->boot_seconds, 3));
+	add_member(o, "uptime_s", fixed(k->uptime_s, 3));
+	add_int_member(o, "memtotal_kb", k->memtotal_kb);
+	add_int_member(o, "memfree_kb", k->memfree_kb);
+	add_int_member(o, "min_ram_mib", k->min_ram_mib);
+	add_member(o, "log", str_or_null(log));
 	free(log);
 	return o;
 }
@@ -141,31 +126,31 @@ static json_object *kernel_json(const struct report *r, const struct kernel *k)
 	char buf[32];
 	const char *chg = text_change(k, buf, sizeof(buf));
 
-	add(o, "name", str(k->name));
-	add(o, "config", str(k->config));
-	add(o, "opt", str(k->opt));
-	add(o, "variant", str(k->variant));
-	add(o, "dir", str(k->dir ? k->dir : ""));
-	add(o, "built", json_object_new_boolean(k->built));
-	add(o, "failed_stage", str(passed(k) ? NULL : k->stage ? k->stage : "boot"));
+	add_member(o, "name", str_or_null(k->name));
+	add_member(o, "config", str_or_null(k->config));
+	add_member(o, "opt", str_or_null(k->opt));
+	add_member(o, "variant", str_or_null(k->variant));
+	add_member(o, "dir", str_or_null(k->dir ? k->dir : ""));
+	add_member(o, "built", json_object_new_boolean(k->built));
+	add_member(o, "failed_stage", str_or_null(passed(k) ? NULL : k->stage ? k->stage : "boot"));
 	if (k->built) {
-		add_int(o, "text", (long long)k->sz.text);
-		add_int(o, "data", (long long)k->sz.data);
-		add_int(o, "bss", (long long)k->sz.bss);
-		add_int(o, "dec", (long long)dec(k));
-		add_int(o, "bzimage", k->bzimage);
+		add_int_member(o, "text", (long long)k->sz.text);
+		add_int_member(o, "data", (long long)k->sz.data);
+		add_int_member(o, "bss", (long long)k->sz.bss);
+		add_int_member(o, "dec", (long long)dec(k));
+		add_int_member(o, "bzimage", k->bzimage);
 	}
 	if (chg[0] == '+' || chg[0] == '-')
-		add(o, "text_change_pct", fixed(100.0 * ((double)k->sz.text - (double)k->base->sz.text) /
+		add_member(o, "text_change_pct", fixed(100.0 * ((double)k->sz.text - (double)k->base->sz.text) /
 						(double)k->base->sz.text, 4));
-	add(o, "boot", boot_json(k));
-	add(o, "stack", stack_json(&k->stack));
-	add(o, "stack_error", str(k->stack.error));
-	add(o, "inline", inline_json(&k->inl));
-	add(o, "inline_error", str(k->inl.error));
-	add(o, "attribution", attribute_to_json(&k->attr));
-	add(o, "attribution_error", str(k->attr.error));
-	add(o, "budget", budget_json(r, k));
+	add_member(o, "boot", boot_json(k));
+	add_member(o, "stack", stack_json(&k->stack));
+	add_member(o, "stack_error", str_or_null(k->stack.error));
+	add_member(o, "inline", inline_json(&k->inl));
+	add_member(o, "inline_error", str_or_null(k->inl.error));
+	add_member(o, "attribution", attribute_to_json(&k->attr));
+	add_member(o, "attribution_error", str_or_null(k->attr.error));
+	add_member(o, "budget", budget_json(r, k));
 	return o;
 }
 
@@ -174,18 +159,18 @@ static json_object *pair_json(const struct pair *p)
 	const struct symdiff_total *t = &p->tot;
 	json_object *o = json_object_new_object();
 
-	add(o, "config", str(p->from->config));
-	add(o, "opt", str(p->from->opt));
-	add(o, "from", str(p->from->variant));
-	add(o, "to", str(p->to->variant));
-	add_int(o, "add", t->add);
-	add_int(o, "remove", t->remove);
-	add_int(o, "grow", t->grow);
-	add_int(o, "shrink", t->shrink);
-	add_int(o, "up", t->up);
-	add_int(o, "down", -t->down);
-	add_int(o, "before", t->before);
-	add_int(o, "after", t->after);
+	add_member(o, "config", str_or_null(p->from->config));
+	add_member(o, "opt", str_or_null(p->from->opt));
+	add_member(o, "from", str_or_null(p->from->variant));
+	add_member(o, "to", str_or_null(p->to->variant));
+	add_int_member(o, "add", t->add);
+	add_int_member(o, "remove", t->remove);
+	add_int_member(o, "grow", t->grow);
+	add_int_member(o, "shrink", t->shrink);
+	add_int_member(o, "up", t->up);
+	add_int_member(o, "down", -t->down);
+	add_int_member(o, "before", t->before);
+	add_int_member(o, "after", t->after);
 	return o;
 }
 
@@ -193,11 +178,11 @@ static json_object *missing_json(const struct missing_pair *m)
 {
 	json_object *o = json_object_new_object();
 
-	add(o, "config", str(m->from->config));
-	add(o, "opt", str(m->from->opt));
-	add(o, "from", str(m->from->variant));
-	add(o, "to", str(m->to->variant));
-	add(o, "why", str(m->why));
+	add_member(o, "config", str_or_null(m->from->config));
+	add_member(o, "opt", str_or_null(m->from->opt));
+	add_member(o, "from", str_or_null(m->from->variant));
+	add_member(o, "to", str_or_null(m->to->variant));
+	add_member(o, "why", str_or_null(m->why));
 	return o;
 }
 
@@ -208,22 +193,22 @@ void write_json(const char *path, const struct report *r)
 	FILE *f;
 	int i;
 
-	add(doc, "schema", str(REPORT_SCHEMA));
-	add_int(doc, "failed", r->failed);
-	add_int(doc, "over_budget", r->over);
-	add_int(doc, "unavailable", r->unavailable);
+	add_member(doc, "schema", str_or_null(REPORT_SCHEMA));
+	add_int_member(doc, "failed", r->failed);
+	add_int_member(doc, "over_budget", r->over);
+	add_int_member(doc, "unavailable", r->unavailable);
 	a = json_object_new_array();
 	for (i = 0; i < r->n; i++)
 		json_object_array_add(a, kernel_json(r, &r->ks[i]));
-	add(doc, "kernels", a);
+	add_member(doc, "kernels", a);
 	a = json_object_new_array();
 	for (i = 0; i < r->np; i++)
 		json_object_array_add(a, pair_json(&r->pairs[i]));
-	add(doc, "diffs", a);
+	add_member(doc, "diffs", a);
 	a = json_object_new_array();
 	for (i = 0; i < r->nmissing; i++)
 		json_object_array_add(a, missing_json(&r->missing[i]));
-	add(doc, "diffs_unavailable", a);
+	add_member(doc, "diffs_unavailable", a);
 	f = open_report(path, &tmp);
 	fputs(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 					     JSON_C_TO_STRING_NOSLASHESCAPE), f);
