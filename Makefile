@@ -278,7 +278,7 @@ diff: $(MEASURE)
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/Os/orig B=tiny/Os/dce" >&2; exit 2; }
 	@$(MEASURE) diff $(DIFFOPT) $(call elf_of,$(A)) $(call elf_of,$(B))
 
-## attribute: where kernel K's bytes go, per source directory (K=tiny/Os/dce, or an ELF path; DEPTH=1, or --files with DEPTH=0)
+## attribute: where kernel K's bytes go, per source directory (K=tiny/Os/dce, or an ELF path; DEPTH=1 by default, DEPTH=0 per file)
 .PHONY: attribute
 attribute: $(MEASURE)
 	@test -n "$(K)" || { echo "attribute: say which kernel, e.g. make attribute K=tiny/Os/dce" >&2; exit 2; }
@@ -326,7 +326,7 @@ help:
 	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
 	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config (matrix: Os O2)"
-	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline table (no: smaller build folders, no inline table)"
+	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
