@@ -211,7 +211,7 @@ static int group_of(const struct report *r, const struct kernel *k, const struct
 /* One directory's text in each kernel of a group. */
 struct dir_line {
 	const char *path;
-	long long text[8];
+	long long *text;	/* one per kernel */
 };
 
 static int dir_cols;	/* the kernels in the table being sorted */
@@ -236,8 +236,6 @@ static void print_dir_table(FILE *f, const struct kernel **g, int n)
 	size_t j, nlines = 0;
 	int i, added;
 
-	if (n > 8)
-		n = 8;
 	for (i = 0; i < n; i++) {
 		attribute_rollup(&g[i]->attr, 1, &dirs[i]);
 		for (j = 0; j < dirs[i].nrows; j++) {
@@ -245,7 +243,7 @@ static void print_dir_table(FILE *f, const struct kernel **g, int n)
 
 			if (added) {
 				lines = xrealloc(lines, (nlines + 1) * sizeof(*lines));
-				memset(&lines[nlines], 0, sizeof(*lines));
+				lines[nlines].text = xcalloc((size_t)n, sizeof(long long));
 				lines[nlines++].path = dirs[i].rows[j].path;
 			}
 			lines[at].text[i] = dirs[i].rows[j].v[A_TEXT];
@@ -281,6 +279,8 @@ static void print_dir_table(FILE *f, const struct kernel **g, int n)
 	fprintf(f, "  (inlined; above, where it lives)\n");
 	for (i = 0; i < n; i++)
 		attribute_free(&dirs[i]);
+	for (j = 0; j < nlines; j++)
+		free(lines[j].text);
 	strmap_free(&paths);
 	free(lines);
 	free(dirs);
