@@ -50,7 +50,7 @@ if [ "${FRONT_DOOR_CHECK:-yes}" != no ]; then
 	t0=$(now)
 	make check >"$work/check.log" 2>&1 || say "make check failed; see $work/check.log"
 	t_check=$(since "$t0")
-	check_builds=$(sed -n 's/^kernel builds started by the tests: //p' "$work/check.log")
+	check_builds=$(sed -n 's/^kernel builds run by the tests: //p' "$work/check.log")
 	check_result=$(tail -n 1 "$work/check.log" | grep -E 'passed' || tail -n 3 "$work/check.log" | grep -E 'passed')
 fi
 
