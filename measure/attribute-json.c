@@ -14,8 +14,6 @@
 #include "jsonio.h"
 #include "util.h"
 
-static const char *const class_names[] = { "text", "data", "bss" };
-
 json_object *attribute_to_json(const struct attribution *a)
 {
 	json_object *o, *files, *secs;
@@ -40,7 +38,7 @@ json_object *attribute_to_json(const struct attribution *a)
 		json_object *e = json_object_new_object();
 
 		add_member(e, "name", json_object_new_string(s->name));
-		add_member(e, "class", json_object_new_string(class_names[s->cls]));
+		add_member(e, "class", json_object_new_string(attr_col_names[s->cls]));
 		add_member(e, "code", json_object_new_boolean(s->code));
 		add_int_member(e, "functions", s->functions);
 		add_int_member(e, "size", s->size);
@@ -95,7 +93,7 @@ int attribute_from_json(json_object *o, struct attribution *a, char **err)
 			attribute_free(a);
 			return -1;
 		}
-		s->cls = !strcmp(cls, "data") ? 1 : !strcmp(cls, "bss") ? 2 : 0;
+		s->cls = !strcmp(cls, attr_col_names[A_DATA]) ? A_DATA : !strcmp(cls, attr_col_names[A_BSS]) ? A_BSS : A_TEXT;
 		s->code = json_object_get_boolean(member(e, "code"));
 		s->functions = member_int(e, "functions");
 		s->size = member_int(e, "size");

@@ -45,6 +45,10 @@
 
 const char *const attr_col_names[A_NCOLS] = { "text", "data", "bss", "code", "written" };
 
+/* A section's Berkeley class is its column: the sweep and the tables index by it. */
+_Static_assert(A_TEXT == (int)BK_TEXT && A_DATA == (int)BK_DATA && A_BSS == (int)BK_BSS,
+	       "enum attr_col starts with enum berkeley's classes");
+
 /* A range of addresses, the source file (index) that owns it, and its place in the list. */
 struct piece {
 	uint64_t start, end;

@@ -135,9 +135,7 @@ void attribute_print(FILE *f, const struct attribution *a)
 	fprintf(f, "\n%s\n", SECTION_HEADER);
 	for (i = 0; i < a->nsecs; i++) {
 		const struct attr_section *s = &a->secs[i];
-		static const char *const cls[] = { "text", "data", "bss" };
-
-		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : cls[s->cls],
+		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : attr_col_names[s->cls],
 			s->functions, s->size, s->owned, s->remainder);
 		if (s->code)
 			fprintf(f, " %10lld %10lld", s->written, s->written_remainder);
