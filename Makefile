@@ -284,6 +284,27 @@ attribute: $(MEASURE)
 	@test -n "$(K)" || { echo "attribute: say which kernel, e.g. make attribute K=tiny/Os/dce" >&2; exit 2; }
 	@$(MEASURE) attribute $(if $(filter 0,$(DEPTH)),--files,--depth $(or $(DEPTH),1)) $(call elf_of,$(K))
 
+## deinline: the de-inlining advisor on one kernel (CONFIG=tiny OPT=Os BASE=dce): rank, try, keep, boot, emit a series
+UNINLINE := $(BUILD)/tools/uninline
+$(UNINLINE): deinline/uninline.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) -O2 -g -Wall -Wextra -o $@ $<
+DEINLINE_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
+DEINLINE_OPT    := $(or $(OPT),$(firstword $(OPTS)))
+DEINLINE_BASE   := $(or $(BASE),dce)
+DEINLINE_KDIR   := $(call kdir,$(DEINLINE_CONFIG),$(DEINLINE_OPT),$(DEINLINE_BASE))
+DEINLINE_DIR    := $(BUILD)/deinline/$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE)
+.PHONY: deinline
+deinline: $(MEASURE) $(UNINLINE)
+	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) \
+	 DEBUG_INFO=yes kernels rootfs
+	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) INITRAMFS=$(INITRAMFS) \
+	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
+	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
+	 deinline/advisor.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
+	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
+
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench
 bench: $(DEPS)

@@ -22,8 +22,10 @@ progress() {
 	expected=$(cat "$kdir/build.objects" 2>/dev/null ||
 		cat "$(dirname "$kdir")/${name%%/*}-"*/build.objects 2>/dev/null | sort -n | tail -n 1)
 	# $$ is build.sh itself: a background job of a script ignores SIGINT,
-	# so the ticker ends by itself once a signal has ended the build
-	while sleep 30 && kill -0 $$ 2>/dev/null; do
+	# so the ticker ends by itself once a signal has ended the build.
+	# sleep holds no copy of stdout: killed with the ticker, it would
+	# otherwise keep a caller's pipe open for up to 30 s
+	while sleep 30 >/dev/null 2>&1 && kill -0 $$ 2>/dev/null; do
 		done=$(grep -c '^  CC ' "$log" 2>/dev/null || true)
 		secs=$(( $(date +%s) - start ))
 		if [ -n "$expected" ] && [ "${done:-0}" -gt 0 ] && [ "$done" -lt "$expected" ]; then

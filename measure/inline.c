@@ -44,6 +44,13 @@ struct fn {
 	long long bytes;
 	long sites, cus, last_cu;
 	unsigned declared:1, outofline:1;
+	/* per definition only (inline_candidates): live out-of-line copies,
+	 * and the unit with the most expansions, where a shared definition
+	 * would go */
+	long copies;
+	long long copy_bytes;
+	long cu_sites, home_sites;
+	const char *home;	/* a DW_AT_name, valid while the Dwarf is open */
 };
 
 /* Functions by name: the map gives each name its index in V. */
@@ -56,6 +63,8 @@ struct fntab {
 /* What one walk over the DWARF collects. */
 struct walk {
 	struct fntab fns;
+	struct fntab *defs;	/* also per definition, "FILE\tLINE\tNAME", or NULL */
+	const char *cu_name;	/* the unit being walked */
 	const struct range *code;	/* the image's code sections, sorted */
 	size_t ncode;
 	struct range *outer;	/* live ranges of outermost expansions */
@@ -138,6 +147,46 @@ static const char *origin_name(Dwarf_Die *die, Dwarf_Die *origin)
 	return dwarf_diename(origin);
 }
 
+/*
+ * The table entry of the definition ORIGIN stands for: functions of one
+ * name in two files (a static inline in each .c) are two candidates.
+ */
+static struct fn *definition(struct walk *w, Dwarf_Die *origin, const char *name)
+{
+	const char *file = dwarf_decl_file(origin);
+	int line = 0;
+	char *key;
+	struct fn *f;
+
+	dwarf_decl_line(origin, &line);
+	key = xasprintf("%s\t%d\t%s", file ? file : "?", line, name);
+	f = lookup(w->defs, key);
+	free(key);
+	return f;
+}
+
+static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name,
+			     long long bytes, long cu)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word inl;
+	struct fn *f = definition(w, origin, name);
+
+	if (dwarf_attr(origin, DW_AT_inline, &attr) && !dwarf_formudata(&attr, &inl))
+		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
+	f->sites++;
+	f->bytes += bytes;
+	if (f->last_cu != cu) {
+		f->cus++;
+		f->last_cu = cu;
+		f->cu_sites = 0;
+	}
+	if (++f->cu_sites > f->home_sites) {
+		f->home_sites = f->cu_sites;
+		f->home = w->cu_name;
+	}
+}
+
 static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 {
 	Dwarf_Die origin;
@@ -160,6 +209,8 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 		f->cus++;
 		f->last_cu = cu;
 	}
+	if (w->defs)
+		count_definition(w, &origin, name, bytes, cu);
 }
 
 static void visit_subprogram(struct walk *w, Dwarf_Die *die)
@@ -178,9 +229,17 @@ static void visit_subprogram(struct walk *w, Dwarf_Die *die)
 		f = lookup(&w->fns, name);
 		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
 		f->outofline |= live_bytes(w, die, 0, &live) > 0;
-	} else if ((name = origin_name(die, &origin)) && dwarf_hasattr(&origin, DW_AT_inline) &&
-		   live_bytes(w, die, 0, &live) > 0) {
+	} else if ((name = origin_name(die, &origin)) && dwarf_hasattr(&origin, DW_AT_inline)) {
+		long long bytes = live_bytes(w, die, 0, &live);
+
+		if (bytes <= 0)
+			return;
 		lookup(&w->fns, name)->outofline = 1;
+		if (w->defs) {
+			f = definition(w, &origin, name);
+			f->copies++;
+			f->copy_bytes += bytes;
+		}
 	}
 }
 
@@ -289,6 +348,7 @@ static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
 					 (unsigned long long)(off + hsize), dwarf_errmsg(-1));
 			return -1;
 		}
+		w->cu_name = dwarf_diename(&cudie);
 		visit(w, &cudie, cu++, 0);
 		if (w->fault) {
 			*err = xasprintf("%s: DWARF: %s failed in the unit at offset %#llx: %s", vmlinux,
@@ -309,47 +369,153 @@ static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
 	return 0;
 }
 
-int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
+static void free_table(struct fntab *t)
 {
-	struct walk w = { 0 };
+	size_t i;
+
+	for (i = 0; i < t->names.n; i++)
+		free(t->v[i].name);
+	free(t->v);
+	strmap_free(&t->names);
+}
+
+/*
+ * Open VMLINUX and walk its DWARF into W; then DONE(W, ARG) runs while the
+ * DWARF is still open (the per-definition table points into it).  Returns
+ * 0, or -1 with *ERR naming the file and the fault.
+ */
+static int walk_file(const char *vmlinux, struct walk *w,
+		     void (*done)(struct walk *w, void *arg), void *arg, char **err)
+{
 	struct range *code = NULL;
-	char *err = NULL;
 	Dwarf *dw;
 	Elf *elf;
 	int fd;
 
-	memset(in, 0, sizeof(*in));
-	elf = elf_open(vmlinux, &fd, &err);
+	*err = NULL;
+	elf = elf_open(vmlinux, &fd, err);
 	if (!elf)
-		return fail(in, err);
-	if (elf_code_ranges(elf, vmlinux, &code, &w.ncode, &err)) {
+		return -1;
+	if (elf_code_ranges(elf, vmlinux, &code, &w->ncode, err)) {
 		elf_close(elf, fd);
-		return fail(in, err);
+		return -1;
 	}
 	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	if (!dw) {
-		err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
+		*err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
 	} else {
-		w.code = code;
-		if (!walk_cus(dw, &w, vmlinux, &err))
-			in->bytes = union_bytes(w.outer, w.nouter);
+		w->code = code;
+		if (!walk_cus(dw, w, vmlinux, err))
+			done(w, arg);
 		dwarf_end(dw);
 	}
 	elf_close(elf, fd);
 	free(code);
-	free(w.outer);
-	if (err) {
-		size_t i;
+	free(w->outer);
+	return *err ? -1 : 0;
+}
 
-		for (i = 0; i < w.fns.names.n; i++)
-			free(w.fns.v[i].name);
-		free(w.fns.v);
-		strmap_free(&w.fns.names);
+static void sum_outer(struct walk *w, void *arg)
+{
+	((struct inline_facts *)arg)->bytes = union_bytes(w->outer, w->nouter);
+}
+
+int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
+{
+	struct walk w = { 0 };
+	char *err;
+
+	memset(in, 0, sizeof(*in));
+	if (walk_file(vmlinux, &w, sum_outer, in, &err)) {
+		free_table(&w.fns);
 		return fail(in, err);
 	}
 	summarise(&w.fns, in, all);
 	in->valid = 1;
 	return 0;
+}
+
+/*
+ * The cost model of uninlining one definition (docs/deinline.md): every
+ * expansion and every live out-of-line copy give way to one shared body
+ * and a call per expansion.  The body is the mean size of the copies
+ * there are, or else of the expansions, plus a ret; a call is the 5-byte
+ * call rel32 plus about one byte of argument set-up, as regparm(3) puts
+ * the first three arguments where they mostly are already.
+ */
+#define CALL_BYTES 6
+#define RET_BYTES 1
+
+static long long predicted_saving(const struct fn *f)
+{
+	long long body = f->copies ? f->copy_bytes / f->copies : f->bytes / f->sites + RET_BYTES;
+
+	return f->bytes + f->copy_bytes - body - (long long)f->sites * CALL_BYTES;
+}
+
+struct candidates {
+	const char *tree;	/* prefix to strip, ending in '/' */
+	FILE *out;
+};
+
+static const char *in_tree(const char *path, const char *tree)
+{
+	size_t n = strlen(tree);
+
+	return path && !strncmp(path, tree, n) ? path + n : NULL;
+}
+
+static int by_prediction(const void *a, const void *b)
+{
+	const struct fn *x = a, *y = b;
+	long long px = predicted_saving(x), py = predicted_saving(y);
+
+	if (px != py)
+		return px < py ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void print_candidates(struct walk *w, void *arg)
+{
+	struct candidates *c = arg;
+	struct fntab *t = w->defs;
+	size_t i;
+
+	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
+	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\n");
+	for (i = 0; i < t->names.n; i++) {
+		const struct fn *f = &t->v[i];
+		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
+		const char *file, *home = in_tree(f->home, c->tree);
+
+		if (line) {
+			*line++ = '\0';
+			name = strchr(line, '\t');
+			if (name)
+				*name++ = '\0';
+		}
+		file = in_tree(key, c->tree);
+		if (f->declared && f->sites && file && home && line && name)
+			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\n", file, line, name,
+				f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
+				predicted_saving(f));
+		free(key);
+	}
+}
+
+int inline_candidates(const char *vmlinux, const char *tree, FILE *out, char **err)
+{
+	struct fntab defs = { 0 };
+	struct walk w = { .defs = &defs };
+	char *prefix = xasprintf("%s/", tree);
+	struct candidates c = { prefix, out };
+	int r;
+
+	r = walk_file(vmlinux, &w, print_candidates, &c, err);
+	free_table(&w.fns);
+	free_table(&defs);
+	free(prefix);
+	return r;
 }
 
 /*

@@ -33,6 +33,15 @@ struct inline_facts {
  * or -1 with IN->error naming the file and the fault.
  */
 int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all);
+/*
+ * The de-inlining candidates of VMLINUX (docs/deinline.md): one row per
+ * definition declared inline in a file under TREE, with its expansions in
+ * live code, the units holding them, their bytes, its live out-of-line
+ * copies, the unit with the most expansions, and the predicted saving of
+ * one shared out-of-line body; largest prediction first.  Returns 0, or -1
+ * with *ERR.
+ */
+int inline_candidates(const char *vmlinux, const char *tree, FILE *out, char **err);
 void inline_print_totals(FILE *f, const struct inline_facts *in);
 /*
  * Read what `tksize inline` printed (KDIR/inline.txt): top rows and

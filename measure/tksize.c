@@ -23,6 +23,10 @@
  *	Inline cost from the DWARF of a vmlinux with debug info, live code
  *	only: each function's inlined bytes and expansions, as pfunct -t
  *	counts them, and the totals.
+ *   tksize candidates SRCTREE VMLINUX          inline.c
+ *	The de-inlining advisor's ranking: per definition declared inline
+ *	under SRCTREE, its expansions, units, bytes, out-of-line copies,
+ *	the unit a shared body would go to, and the predicted saving.
  *   tksize report [options] NAME=KDIR...       report.c (kernel.c, merge.c,
  *	budget.c, report-text.c, -md.c, -json.c, -html.c)
  *	The 2005 cover letter's tables for every kernel, boot facts, stack,
@@ -125,6 +129,18 @@ static int cmd_inline(int argc, char **argv)
 		die("%s", in.error);
 	inline_print_totals(stdout, &in);
 	inline_free(&in);
+	return 0;
+}
+
+/* tksize candidates TREE VMLINUX: the de-inlining advisor's ranking. */
+static int cmd_candidates(int argc, char **argv)
+{
+	char *err;
+
+	if (argc != 2)
+		die("usage: tksize candidates SRCTREE VMLINUX (built with debug info from SRCTREE)");
+	if (inline_candidates(argv[1], argv[0], stdout, &err))
+		die("%s", err);
 	return 0;
 }
 
@@ -239,12 +255,14 @@ int main(int argc, char **argv)
 		return report_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "inline"))
 		return cmd_inline(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "candidates"))
+		return cmd_candidates(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "stack"))
 		return cmd_stack(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "attribute"))
 		return cmd_attribute(argc - 2, argv + 2);
 	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
-	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX |"
+	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
 	    " tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 }

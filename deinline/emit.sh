@@ -1,0 +1,72 @@
+#!/bin/sh
+# emit: the advisor's kept changes as a git-format-patch series.
+#   usage: emit.sh TDIR SRCTREE
+# A git repository of the scratch tree's touched files (TDIR/export) gets
+# the files as SRCTREE has them, then one commit per kept change, in the
+# order kept, each with the journal's figures and `tksize diff` output
+# for that change alone; `git format-patch` writes TDIR/series/, with a
+# series file, ready for patches/ or `git am` onto the patched tree.
+# Only changes a boot confirmed go in.
+set -eu
+tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
+journal=$tdir/journal
+out=$tdir/series
+# confirmed kept changes, in order: kept, not unkept, and booted
+ids=$(awk -F'\t' '
+	$1 == "kept" { k[++n] = $2 }
+	$1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
+	$1 == "boot" && $2 == "PASS" { m = split($3, b, ","); for (i = 1; i <= m; i++) ok[b[i]] = 1 }
+	END { for (i = 1; i <= n; i++) if (k[i] != "" && (k[i] in ok)) print k[i] }' "$journal")
+rm -rf "$tdir/export" "$out.tmp"
+mkdir -p "$tdir/export" "$out.tmp"
+cd "$tdir/export"
+git init -q
+git config user.name "tinykern deinline"
+git config user.email "deinline@tinykern.invalid"
+files=$(for id in $ids; do sed -n 's|^+++ b/||p' "$tdir/changes/$id.diff"; done | sort -u)
+for f in $files; do
+	mkdir -p "$(dirname "$f")"
+	cp "$src/$f" "$f"
+done
+git add -A
+git commit -q --allow-empty -m "base: the patched tree's files the series touches"
+base=$(git rev-parse HEAD)
+for id in $ids; do
+	row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
+	kept=$(awk -F'\t' -v id="$id" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
+	file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
+	home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
+	bytes=$(echo "$row" | cut -f10) pred=$(echo "$row" | cut -f14)
+	dt=$(echo "$kept" | cut -f4)
+	git apply "$tdir/changes/$id.diff"
+	git add -A
+	if [ "$mode" = move ]; then
+		subsys=$(basename "$file" .h)
+		subject="$subsys: uninline $fn()"
+		what="Move $fn() out of line, into $home, and leave its declaration in $file."
+	elif [ "$mode" = noinline ]; then
+		subsys=${file%.c}
+		subject="$subsys: uninline $fn()"
+		what="Make $fn() noinline: one body, called from where it was expanded."
+	else
+		subsys=${file%.c}
+		subject="$subsys: let gcc decide on $fn()"
+		what="Drop the inline keyword from $fn(), so that gcc decides where to inline it."
+	fi
+	{
+		echo "$subject"
+		echo
+		echo "$what"
+		echo "It was expanded $sites times in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes of text in all."
+		echo
+		echo "Predicted saving: $pred bytes. Measured: text $dt bytes on top of the"
+		echo "changes before it (tinykern deinline, trial $id, booted under QEMU):"
+		echo
+		sed 's/^/  /' "$tdir/changes/$id.bloat"
+	} | git commit -q -F -
+done
+git format-patch -q -o "$out.tmp" "$base"
+(cd "$out.tmp" && ls *.patch >series 2>/dev/null || : >series)
+rm -rf "$out"
+mv "$out.tmp" "$out"
+echo "  SERIES  $(wc -l <"$out/series") patches in $out"

@@ -1,0 +1,47 @@
+#!/bin/sh
+# rank: the de-inlining advisor's candidates for one built kernel.
+#   usage: rank.sh SRCTREE KDIR >CANDIDATES
+# One row per function definition declared inline that has expansions in
+# KDIR/vmlinux's live code (tksize candidates, which documents the cost
+# model), best predicted saving first, tab-separated:
+#   id file line name kind mode home sites units bytes copies copy_bytes
+#   rebuilds predicted status
+# kind is header or c; mode is the change the advisor makes (move: one
+# shared definition in HOME; for a .c file C_MODE, by default noinline,
+# or letgcc: drop `inline` and let gcc decide); rebuilds counts the
+# vmlinux objects that change recompiles (kbuild/dependents.sh); status is
+# "ok", or why the function is left alone: __always_inline, a file that
+# code outside vmlinux is built from, a definition the editor cannot
+# match.  Environment: TKSIZE, UNINLINE (the tools).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
+"$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
+printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\n'
+grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred; do
+	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
+		status=ok
+	else
+		kind=- status=$(sed 's/^uninline: [^)]*): //' "$tmp/err")
+	fi
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
+		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status"
+done | awk -F'\t' -v OFS='\t' '
+	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
+	{
+		# perf_event.h is named as arch/x86/events/intel/../perf_event.h
+		file = $1
+		while (sub(/[^\/]+\/\.\.\//, "", file)) ;
+		kind = $4; status = $12
+		mode = kind == "header" ? "move" : cmode
+		home = mode == "move" ? $5 : "-"
+		rebuilds = inside[file] + (mode == "move" && !(home in inside) ? 1 : 0)
+		if (status == "ok" && outside[file] > 0)
+			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
+		else if (status == "ok" && mode == "move" && home !~ /\.c$/)
+			status = "no .c unit to hold a shared definition"
+		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status
+	}' cmode="${C_MODE:-noinline}" "$tmp/deps" -

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uninline: make one change of the de-inlining advisor to one function
+ * definition in a kernel tree, the way a kernel patch would make it.
+ *
+ *   uninline check    TREE FILE LINE NAME       can it be changed, and how
+ *   uninline letgcc   TREE FILE LINE NAME       drop `inline` (a .c file)
+ *   uninline noinline TREE FILE LINE NAME       `inline` becomes `noinline`
+ *   uninline move     TREE FILE LINE NAME HOME  one shared definition in HOME
+ *
+ * FILE and HOME are relative to TREE; LINE and NAME come from the DWARF
+ * (DW_AT_decl_line of the definition).  `move` leaves a declaration in
+ * FILE (a header) where the definition was, and appends the definition,
+ * without `static inline`, to HOME (a .c file linked into vmlinux that
+ * includes FILE): what "uninline foo()" patches do.
+ *
+ * With UNINLINE_PRISTINE=DIR, LINE is a line of DIR/FILE, the tree the
+ * kernel was built from: earlier changes may have moved the definition.
+ *
+ * It refuses, with a one-line reason and exit 1, what it must not or
+ * cannot change: __always_inline (noinstr, constant folding and asm
+ * constraints depend on it), a function not declared inline at that
+ * line, one a macro defines, one whose text it cannot match.
+ * Files are written whole to a temporary file and renamed.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *where;	/* FILE:LINE NAME, for messages */
+
+static void __attribute__((noreturn, format(printf, 1, 2))) refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "uninline: %s: ", where);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		refuse("%s: %s", path, strerror(errno));
+	buf = malloc((size_t)n + 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n)
+		refuse("%s: cannot read it", path);
+	buf[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Write PATH as the concatenation of N (pointer, length) pieces. */
+static void spill(const char *path, int n, ...)
+{
+	char tmp[4096];
+	struct stat st;
+	va_list ap;
+	FILE *f;
+	int i;
+
+	snprintf(tmp, sizeof(tmp), "%s.uninline.tmp", path);
+	f = fopen(tmp, "wb");
+	if (!f)
+		refuse("%s: %s", tmp, strerror(errno));
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		const char *p = va_arg(ap, const char *);
+		size_t len = va_arg(ap, size_t);
+
+		if (fwrite(p, 1, len, f) != len)
+			refuse("%s: %s", tmp, strerror(errno));
+	}
+	va_end(ap);
+	if (!stat(path, &st))
+		fchmod(fileno(f), st.st_mode & 07777);
+	if (fclose(f) || rename(tmp, path))
+		refuse("%s: %s", path, strerror(errno));
+}
+
+static int is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* Skip a comment, string or character literal at P; else return P. */
+static const char *skip_lexeme(const char *p, const char *end)
+{
+	if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+		const char *q = strstr(p + 2, "*/");
+
+		return q ? q + 2 : end;
+	}
+	if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+		while (p < end && *p != '\n')
+			p++;
+		return p;
+	}
+	if (*p == '"' || *p == '\'') {
+		char quote = *p++;
+
+		while (p < end && *p != quote) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			p++;
+		}
+		return p < end ? p + 1 : end;
+	}
+	return p;
+}
+
+/* The bracket matching the OPEN at P, or NULL. */
+static const char *match(const char *p, const char *end, char open, char close)
+{
+	int depth = 0;
+
+	while (p < end) {
+		const char *q = skip_lexeme(p, end);
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if (*p == open)
+			depth++;
+		else if (*p == close && --depth == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* Does the word W occur, whole, in [P, END)? Returns where, or NULL. */
+static const char *word(const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+	const char *s;
+
+	for (s = p; s + n <= end; s++)
+		if (!strncmp(s, w, n) && (s == p || !is_ident(s[-1])) &&
+		    (s + n == end || !is_ident(s[n])))
+			return s;
+	return NULL;
+}
+
+struct definition {
+	const char *start;	/* first byte of the declaration specifiers */
+	const char *name;	/* the function's name */
+	const char *open;	/* the body's '{' */
+	const char *close;	/* its '}' */
+	const char *inl;	/* the inline keyword in the specifiers */
+	size_t inl_len;
+};
+
+/*
+ * Find NAME's definition at LINE of BUF: the name (on LINE or the few
+ * lines after it), its specifiers back to the end of the statement or
+ * directive before, its parameter list, and its body.
+ */
+static struct definition find(const char *buf, size_t len, long line, const char *name)
+{
+	const char *end = buf + len, *p = buf, *s, *q;
+	static const char *const inlines[] = { "inline", "__inline__", "__inline" };
+	struct definition d = { 0 };
+	size_t n = strlen(name);
+	long l;
+	int i;
+
+	for (l = 1; l < line && p < end; p++)
+		if (*p == '\n')
+			l++;
+	if (l != line)
+		refuse("the file has no line %ld", line);
+	for (s = p; s < end && s < p + 400; s++)
+		if (!strncmp(s, name, n) && (s == buf || !is_ident(s[-1])) && !is_ident(s[n])) {
+			q = s + n;
+			while (q < end && isspace((unsigned char)*q))
+				q++;
+			if (*q == '(')
+				break;
+		}
+	if (s >= end || s >= p + 400)
+		refuse("no definition of %s() at that line (a macro defines it?)", name);
+	d.name = s;
+	/* back over the specifiers: to the line after a ';', '}', '{', a
+	 * comment's end, a directive or a blank line */
+	d.start = s;
+	while (d.start > buf && d.start[-1] != '\n')
+		d.start--;
+	for (;;) {
+		const char *prev = d.start, *t;
+
+		if (prev == buf)
+			break;
+		prev--;		/* the '\n' ending the line before */
+		while (prev > buf && prev[-1] != '\n')
+			prev--;
+		for (t = d.start - 1; t > prev && isspace((unsigned char)t[-1]); t--)
+			;
+		if (t == prev || *prev == '#' || strchr(";{}\\/", t[-1]) || (t - prev >= 2 && !strncmp(t - 2, "*/", 2)))
+			break;
+		d.start = prev;
+	}
+	while (d.start < s && isspace((unsigned char)*d.start))
+		d.start++;
+	for (q = d.start; q < s; q++) {
+		const char *w = q;
+
+		if (*q == '(') {	/* only __attribute__((..)) and __attr(..) */
+			while (w > d.start && isspace((unsigned char)w[-1]))
+				w--;
+			while (w > d.start && is_ident(w[-1]))
+				w--;
+			if (strncmp(w, "__", 2) || !(q = match(q, s, '(', ')')))
+				refuse("cannot tell where the definition of %s() starts", name);
+		} else if (strchr("#;{}=", *q)) {
+			refuse("cannot tell where the definition of %s() starts", name);
+		}
+	}
+	/* forward: the parameters, attributes, then the body */
+	q = s + n;
+	while (q < end && *q != '(')
+		q++;
+	q = match(q, end, '(', ')');
+	if (!q)
+		refuse("unbalanced parameter list of %s()", name);
+	for (q++; q < end && *q != '{'; q++) {
+		if (*q == ';')
+			refuse("%s() at that line is a declaration, not a definition", name);
+		if (*q == '(' && !(q = match(q, end, '(', ')')))
+			refuse("unbalanced attribute after %s()", name);
+	}
+	if (q >= end)
+		refuse("no body of %s()", name);
+	d.open = q;
+	d.close = match(q, end, '{', '}');
+	if (!d.close)
+		refuse("unbalanced body of %s()", name);
+	for (q = d.open; q < d.close; q++)
+		if (*q == '\n' && q[1] == '#')
+			refuse("%s() has preprocessor directives in its body", name);
+	if (word(d.start, s, "__always_inline") || word(d.start, s, "always_inline") ||
+	    word(d.start, s, "__always_inline__"))
+		refuse("%s() is __always_inline: never changed", name);
+	for (i = 0; i < 3 && !d.inl; i++)
+		if ((d.inl = word(d.start, s, inlines[i])))
+			d.inl_len = strlen(inlines[i]);
+	if (!d.inl)
+		refuse("%s() is not declared inline at that line", name);
+	return d;
+}
+
+/* Specifiers without `static` and the inline keyword, single-spaced. */
+static char *shared_specifiers(const struct definition *d)
+{
+	char *out = malloc((size_t)(d->name - d->start) + 1), *o = out;
+	const char *p = d->start;
+
+	while (p < d->name) {
+		if (p == d->inl) {
+			p += d->inl_len;
+		} else if (word(p, d->name, "static") == p) {
+			p += 6;
+		} else if (isspace((unsigned char)*p)) {
+			if (o > out && o[-1] != ' ')
+				*o++ = ' ';
+			p++;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * LINE of FILE as it was built (in the tree PRISTINE) is where in BUF,
+ * which earlier changes may have moved?  The definition's whole text,
+ * found again, says; a definition whose text changed is refused.
+ */
+static long relocate(const char *buf, const char *file, long line, const char *name,
+		     const char *pristine)
+{
+	char *path, *orig;
+	const char *at, *p;
+	struct definition d;
+	size_t len;
+	long l = 1;
+
+	if (asprintf(&path, "%s/%s", pristine, file) < 0)
+		exit(2);
+	orig = slurp(path, &len);
+	d = find(orig, len, line, name);
+	len = (size_t)(d.close + 1 - d.start);
+	at = memmem(buf, strlen(buf), d.start, len);
+	if (!at)
+		refuse("its text changed since the kernel was built (an earlier change?)");
+	if (memmem(at + 1, strlen(at + 1), d.start, len))
+		refuse("its text occurs twice in %s", file);
+	for (p = buf; p < d.name - d.start + at; p++)
+		l += *p == '\n';
+	free(path);
+	free(orig);
+	return l;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: uninline check|letgcc|noinline TREE FILE LINE NAME\n"
+			"       uninline move TREE FILE LINE NAME HOME\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *op, *file, *name, *home = NULL;
+	struct definition d;
+	long line;
+	size_t len;
+	char *buf, *end;
+
+	if (argc < 6)
+		usage();
+	op = argv[1];
+	if (chdir(argv[2]))
+		refuse("%s: %s", argv[2], strerror(errno));
+	file = argv[3];
+	line = strtol(argv[4], &end, 10);
+	name = argv[5];
+	if (*end || line < 1)
+		usage();
+	if (asprintf((char **)&where, "%s:%ld %s()", file, line, name) < 0)
+		exit(2);
+	buf = slurp(file, &len);
+	if (getenv("UNINLINE_PRISTINE"))
+		line = relocate(buf, file, line, name, getenv("UNINLINE_PRISTINE"));
+	d = find(buf, len, line, name);
+	len = strlen(buf);
+
+	if (!strcmp(op, "check") && argc == 6) {
+		printf("%s\n", strlen(file) > 2 && !strcmp(file + strlen(file) - 2, ".h") ? "header" : "c");
+	} else if (!strcmp(op, "letgcc") && argc == 6) {
+		const char *after = d.inl + d.inl_len;
+
+		while (*after == ' ' || *after == '\t')
+			after++;
+		spill(file, 2, buf, (size_t)(d.inl - buf), after, len - (size_t)(after - buf));
+	} else if (!strcmp(op, "noinline") && argc == 6) {
+		spill(file, 3, buf, (size_t)(d.inl - buf), "noinline", (size_t)8, d.inl + d.inl_len,
+		      len - (size_t)(d.inl + d.inl_len - buf));
+	} else if (!strcmp(op, "move") && argc == 7) {
+		char *spec = shared_specifiers(&d), *hbuf;
+		const char *proto_end = d.open;
+		size_t hlen;
+
+		home = argv[6];
+		if (!strcmp(home, file))
+			refuse("the shared definition cannot go into %s itself", file);
+		while (proto_end > d.name && isspace((unsigned char)proto_end[-1]))
+			proto_end--;
+		hbuf = slurp(home, &hlen);
+		/* the header keeps a declaration where the definition was */
+		spill(file, 5, buf, (size_t)(d.start - buf), spec, strlen(spec), d.name,
+		      (size_t)(proto_end - d.name), ";", (size_t)1, d.close + 1,
+		      len - (size_t)(d.close + 1 - buf));
+		spill(home, 5, hbuf, hlen, "\n", (size_t)1, spec, strlen(spec), d.name,
+		      (size_t)(d.open - d.name), d.open, (size_t)(d.close + 1 - d.open));
+		/* a final newline after the appended body */
+		{
+			FILE *f = fopen(home, "ab");
+
+			if (!f || fputc('\n', f) == EOF || fclose(f))
+				refuse("%s: %s", home, strerror(errno));
+		}
+	} else {
+		usage();
+	}
+	return 0;
+}

@@ -1,0 +1,161 @@
+#!/bin/sh
+# trial: incremental experiments on one built kernel, each in a copy of
+# its build folder, so that only the objects a change touches recompile.
+# The de-inlining advisor (deinline/) runs its trials through it.
+#
+#   trial.sh init SRCTREE KDIR TDIR   scratch tree TDIR/linux, base TDIR/base
+#   trial.sh save TDIR ID FILE...     keep FILE's original (and mtime) for ID
+#   trial.sh build TDIR ID NAME       TDIR/try: a copy of base, rebuilt
+#   trial.sh keep TDIR ID             try becomes the base; ID's diff is kept
+#   trial.sh revert TDIR ID           ID's files back, with their old mtimes
+#   trial.sh recover TDIR             after a kill: finish or undo what was cut
+#
+# Paths.  kbuild records the absolute source path in every .cmd file, so
+# an O= folder pointed at a tree at a new path recompiles everything (and
+# ccache misses: -I flags name the tree).  init therefore copies the
+# patched tree once to TDIR/linux, a fixed path, and the kernel's O=
+# folder to TDIR/base/obj with the tree's path rewritten in its .cmd
+# files: the first build there compiles nothing (tests/98 checks it).
+#
+# Reverts.  A dropped change leaves its trial folder behind, and the base
+# folder's objects were built from the files as they were; putting the
+# files back with their old mtimes (cp -p) makes the base consistent again
+# without a rebuild.  A kept change's folder becomes the base.
+#
+# Kills.  The base folder is only ever replaced by a rename of a finished
+# trial folder, and a trial folder is never built on twice: recover drops
+# it, and build.sh's own mark covers a kill inside kbuild.  keep marks its
+# intent (try/.kept) before the renames, so recover can finish them.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+
+die() { echo "trial: $*" >&2; exit 1; }
+
+cmd_init() {
+	src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd) tdir=$3
+	[ -d "$kdir/obj" ] || die "$kdir/obj: no build folder to start from (run make first)"
+	[ -f "$kdir/vmlinux" ] || die "$kdir/vmlinux: the kernel was not built"
+	mkdir -p "$tdir"
+	tdir=$(cd "$tdir" && pwd)
+	[ -e "$tdir/.ready" ] && return 0
+	cmd_recover "$tdir"
+	if [ ! -e "$tdir/linux/.copied" ]; then
+		echo "  TRIAL   copying $src to $tdir/linux"
+		rm -rf "$tdir/linux"
+		cp -a --reflink=auto "$src" "$tdir/linux.tmp"
+		mv "$tdir/linux.tmp" "$tdir/linux"
+		touch "$tdir/linux/.copied"
+	fi
+	echo "  TRIAL   copying $kdir/obj to $tdir/base/obj"
+	rm -rf "$tdir/base" "$tdir/base.tmp"
+	mkdir -p "$tdir/base.tmp"
+	cp -a "$kdir/obj" "$tdir/base.tmp/obj"
+	rm -f "$tdir/base.tmp/obj/source"
+	find "$tdir/base.tmp/obj" -name '*.cmd' -exec grep -l -F "$src/" {} + |
+		while read -r f; do
+			sed "s|$src/|$tdir/linux/|g" "$f" >"$f.tmp" && touch -r "$f" "$f.tmp" && mv "$f.tmp" "$f"
+		done
+	for f in vmlinux bzImage config build.objects; do
+		[ ! -e "$kdir/$f" ] || cp -p "$kdir/$f" "$tdir/base.tmp/$f"
+	done
+	# the warnings the kernel was built with: a trial adding one is dropped
+	sed -n "s|^$src/||p" "$kdir/build.log" | grep 'warning:' | sed 's/:[0-9]*:[0-9]*:/:/' |
+		sort -u >"$tdir/warnings.base" || true
+	mv "$tdir/base.tmp" "$tdir/base"
+	# the first build against the scratch tree: relinks, compiles nothing
+	TINYKERN_CAUSES= "$here/build.sh" "$tdir/linux" "$tdir/base" "trial base" >/dev/null ||
+		die "$tdir/base: the first build against the scratch tree failed (see $tdir/base/build.log)"
+	n=$(grep -c '^  CC ' "$tdir/base/build.log" || true)
+	echo "$n" >"$tdir/base.recompiled"
+	echo "  TRIAL   base ready in $tdir ($n objects recompiled)"
+	touch "$tdir/.ready"
+}
+
+cmd_save() {
+	tdir=$1 id=$2
+	shift 2
+	for f in "$@"; do
+		[ -e "$tdir/saved/$id/$f" ] && continue
+		[ -f "$tdir/linux/$f" ] || die "$tdir/linux/$f: no such file"
+		mkdir -p "$(dirname "$tdir/saved/$id/$f")"
+		cp -p "$tdir/linux/$f" "$tdir/saved/$id/$f"
+	done
+}
+
+# The files trial ID saved, relative to the tree.
+saved_files() {
+	(cd "$1/saved/$2" && find . -type f | sed 's|^\./||' | sort)
+}
+
+cmd_build() {
+	tdir=$1 id=$2 name=$3
+	rm -rf "$tdir/try"
+	cp -a "$tdir/base" "$tdir/try"
+	rm -f "$tdir/try/.kept"
+	"$here/build.sh" "$tdir/linux" "$tdir/try" "$name"
+}
+
+cmd_keep() {
+	tdir=$1 id=$2
+	[ -f "$tdir/try/vmlinux" ] || die "$tdir/try: nothing built to keep"
+	mkdir -p "$tdir/changes"
+	# the change as a patch against the tree it was made in, a/ and b/
+	for f in $(saved_files "$tdir" "$id"); do
+		diff -u --label "a/$f" --label "b/$f" "$tdir/saved/$id/$f" "$tdir/linux/$f" || true
+	done >"$tdir/changes/$id.diff.tmp"
+	mv "$tdir/changes/$id.diff.tmp" "$tdir/changes/$id.diff"
+	echo "$id" >"$tdir/try/.kept"
+	finish_keep "$tdir"
+}
+
+finish_keep() {
+	tdir=$1
+	if [ -e "$tdir/try/.kept" ]; then
+		if [ -d "$tdir/base" ]; then
+			rm -rf "$tdir/base.old"
+			mv "$tdir/base" "$tdir/base.old"
+		fi
+		mv "$tdir/try" "$tdir/base"
+	fi
+	if [ -e "$tdir/base/.kept" ]; then
+		rm -rf "$tdir/base.old" "$tdir/saved/$(cat "$tdir/base/.kept")"
+		rm -f "$tdir/base/.kept"
+	fi
+	[ -d "$tdir/base" ] || [ ! -d "$tdir/base.old" ] || mv "$tdir/base.old" "$tdir/base"
+}
+
+cmd_revert() {
+	tdir=$1 id=$2
+	rm -rf "$tdir/try"
+	[ -d "$tdir/saved/$id" ] || return 0
+	for f in $(saved_files "$tdir" "$id"); do
+		cp -p "$tdir/saved/$id/$f" "$tdir/linux/$f.revert" && mv "$tdir/linux/$f.revert" "$tdir/linux/$f"
+	done
+	rm -rf "$tdir/saved/$id"
+}
+
+cmd_recover() {
+	tdir=$1
+	[ -d "$tdir" ] || return 0
+	finish_keep "$tdir"
+	rm -rf "$tdir/try"
+	if [ -d "$tdir/saved" ]; then
+		for id in $(ls "$tdir/saved"); do
+			echo "  TRIAL   undoing trial $id, cut short"
+			cmd_revert "$tdir" "$id"
+		done
+	fi
+}
+
+[ $# -ge 1 ] || die "usage: trial.sh init|save|build|keep|revert|recover ..."
+op=$1
+shift
+case $op in
+init) [ $# = 3 ] || die "usage: trial.sh init SRCTREE KDIR TDIR"; cmd_init "$@" ;;
+save) [ $# -ge 3 ] || die "usage: trial.sh save TDIR ID FILE..."; cmd_save "$@" ;;
+build) [ $# = 3 ] || die "usage: trial.sh build TDIR ID NAME"; cmd_build "$@" ;;
+keep) [ $# = 2 ] || die "usage: trial.sh keep TDIR ID"; cmd_keep "$@" ;;
+revert) [ $# = 2 ] || die "usage: trial.sh revert TDIR ID"; cmd_revert "$@" ;;
+recover) [ $# = 1 ] || die "usage: trial.sh recover TDIR"; cmd_recover "$@" ;;
+*) die "$op: no such command (init, save, build, keep, revert, recover)" ;;
+esac
