@@ -14,8 +14,14 @@
 # and tried again one at a time, each booted, and the one that fails is
 # dropped with the boot's verdict as its reason.
 #
-# TDIR/journal holds every trial: its prediction, written before the build,
-# then its measured text, data and bss deltas, seconds and verdict.  After
+# TDIR/journal holds every trial, one tab-separated line per event:
+#   try     ID NAME FILE:LINE MODE HOME PREDICTED    (before the build)
+#   kept    ID NAME DTEXT DDATA DBSS DFUNCS SECONDS
+#   dropped ID NAME DTEXT DDATA DBSS DFUNCS SECONDS REASON
+#   boot    PASS|FAIL IDS [RESULT]                    (the changes it covered)
+#   unkept  ID                                        (undone after a FAIL)
+# DTEXT, DDATA, DBSS are the Berkeley size deltas against the kernel
+# before the change; DFUNCS is the text symbols' (bloat-o-meter -t).  After
 # a kill the advisor resumes where it stopped: kbuild/trial.sh recover
 # undoes a cut trial, and the journal says what is left.
 #
@@ -59,7 +65,7 @@ touch "$journal"
 # candidates' columns (rank.sh): id file line name kind mode home sites units
 # bytes copies copy_bytes rebuilds predicted status
 queue=$tdir/queue
-awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
+awk -F'\t' -v replay_only="${DEINLINE_SECOND_PASS:-}" -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
 	FILENAME == ARGV[1] {
 		if ($1 == "kept" || $1 == "dropped") done[$2] = $1
 		if ($1 == "unkept") { delete done[$2]; replay[$2] = 1 }
@@ -68,12 +74,18 @@ awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDI
 	/^#/ || $15 != "ok" || $14 < minp { next }
 	maxr > 0 && $13 > maxr { next }
 	only != "" && ($2 ":" $4) !~ only { next }
+	replay_only != "" && !($1 in replay) { next }
 	!($1 in done) { print (($1 in replay) ? "replay" : "try") "\t" $0 }
 ' "$journal" "$tdir/candidates" >"$queue"
 total=$(wc -l <"$queue")
 [ "${LIMIT:-0}" = 0 ] || [ "$total" -le "$LIMIT" ] || total=$LIMIT
-kept_n=$(grep -c "^kept$tab" "$journal" || true)
-saved=$(awk -F'\t' '$1 == "kept" { s -= $4 } END { print s + 0 }' "$journal")
+# kept_n, saved: the changes kept (and not undone), the text they saved
+stats() {
+	set -- $(awk -F'\t' '$1 == "kept" { k[$2] = $4 } $1 == "unkept" { delete k[$2] }
+		END { for (i in k) { n++; s -= k[i] } print n + 0, s + 0 }' "$journal")
+	kept_n=$1 saved=$2
+}
+stats
 echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved bytes of text saved"
 
 # text data bss of a vmlinux
@@ -130,7 +142,7 @@ while IFS="$tab" read -r how id file line fn kind mode home sites units bytes co
 	[ "$mode" != move ] || files="$file $home"
 	# shellcheck disable=SC2086
 	"$top/kbuild/trial.sh" save "$tdir" "$id" $files || exit 1
-	verdict= reason= dt=0 dd=0 db=0
+	verdict= reason= dt=0 dd=0 db=0 ds=0
 	if ! err=$(UNINLINE_PRISTINE=$src "$uninline" "$mode" "$tdir/linux" "$file" "$line" "$fn" \
 		$([ "$mode" != move ] || echo "$home") 2>&1); then
 		verdict=dropped reason="edit: ${err#uninline: }"
@@ -143,12 +155,19 @@ while IFS="$tab" read -r how id file line fn kind mode home sites units bytes co
 		set -- $(sizes "$tdir/base/vmlinux") $(sizes "$tdir/try/vmlinux")
 		dt=$(($4 - $1)) dd=$(($5 - $2)) db=$(($6 - $3))
 		grow=$(( (dd > 0 ? dd : 0) + (db > 0 ? db : 0) ))
+		# the saving is the text symbols' (bloat-o-meter -t): the .text
+		# section moves in steps of its 32-byte aligned pieces, so a
+		# 20-byte saving can show there as 0 or as 32
+		"$tksize" diff "$tdir/base/vmlinux" "$tdir/try/vmlinux" >"$tdir/try.bloat" 2>&1
+		ds=$("$tksize" diff -t "$tdir/base/vmlinux" "$tdir/try/vmlinux" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p')
 		if [ -n "$new" ]; then
 			verdict=dropped reason="new warning: $new"
-		elif [ "$dt" -ge 0 ]; then
-			verdict=dropped reason="text did not shrink ($dt)"
-		elif [ "$grow" -ge $((-dt)) ]; then
-			verdict=dropped reason="data and bss grew by $grow, text shrank by $((-dt))"
+		elif [ "${ds:-0}" -ge 0 ]; then
+			verdict=dropped reason="the functions did not shrink (${ds:-?} bytes)"
+		elif [ "$dt" -gt 0 ]; then
+			verdict=dropped reason="the functions shrank by $((-ds)) but .text grew by $dt"
+		elif [ "$grow" -ge $((-ds)) ]; then
+			verdict=dropped reason="data and bss grew by $grow, the functions shrank by $((-ds))"
 		else
 			verdict=kept
 		fi
@@ -156,30 +175,31 @@ while IFS="$tab" read -r how id file line fn kind mode home sites units bytes co
 	secs=$(($(date +%s) - t0))
 	if [ "$verdict" = kept ]; then
 		mkdir -p "$tdir/changes"
-		"$tksize" diff "$tdir/base/vmlinux" "$tdir/try/vmlinux" >"$tdir/changes/$id.bloat" 2>&1 || true
+		mv "$tdir/try.bloat" "$tdir/changes/$id.bloat"
 		"$top/kbuild/trial.sh" keep "$tdir" "$id" || exit 1
-		printf 'kept\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$secs" >>"$journal"
-		kept_n=$((kept_n + 1)) saved=$((saved - dt))
+		printf 'kept\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$ds" "$secs" >>"$journal"
 	else
 		"$top/kbuild/trial.sh" revert "$tdir" "$id" || exit 1
-		printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$secs" "$reason" >>"$journal"
+		printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$ds" "$secs" "$reason" >>"$journal"
 	fi
+	stats
 	el=$(($(date +%s) - start))
 	eta=$((el * (total - i) / i))
-	printf '  DEINLINE [%d/%d] %s %s(): predicted %s, text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left\n' \
-		"$i" "$total" "$file" "$fn" "$predicted" "$dt" "$verdict" "${reason:+ ($reason)}" \
+	printf '  DEINLINE [%d/%d] %s %s(): predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left\n' \
+		"$i" "$total" "$file" "$fn" "$predicted" "${ds:-0}" "$dt" "$verdict" "${reason:+ ($reason)}" \
 		"$kept_n" "$saved" $((eta / 60)) $((eta % 60))
 	# a replayed change boots on its own; the others every BOOT_EVERY
 	n=$(unconfirmed | wc -l)
 	if [ "$verdict" = kept ] && { [ "$how" = replay ] || [ "$n" -ge "$boot_every" ]; }; then
 		confirm || [ "$how" != replay ] || {
-			printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$secs" \
-				"boot failed: $(cat "$tdir/base.failed-boot" 2>/dev/null)" >>"$journal"
+			printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$fn" "$dt" "$dd" "$db" "$ds" "$secs" \
+				"boot failed: $why" >>"$journal"
 		}
 	fi
 done <"$queue"
-# whatever is left unconfirmed boots before the run ends
-if [ -n "$(unconfirmed)" ]; then
-	confirm || echo "  DEINLINE $name: changes undone after a failed boot; run again to try them one at a time"
+# whatever is left unconfirmed boots before the run ends; changes undone
+# after a failed boot are tried again, one at a time, in a second pass
+if [ -n "$(unconfirmed)" ] && ! confirm && [ -z "${DEINLINE_SECOND_PASS:-}" ]; then
+	DEINLINE_SECOND_PASS=1 exec "$0" "$src" "$kdir" "$tdir" "$name"
 fi
 echo "  DEINLINE $name: $kept_n kept, $saved bytes of text saved; journal $journal"

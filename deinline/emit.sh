@@ -37,7 +37,7 @@ for id in $ids; do
 	file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
 	home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
 	bytes=$(echo "$row" | cut -f10) pred=$(echo "$row" | cut -f14)
-	dt=$(echo "$kept" | cut -f4)
+	dt=$(echo "$kept" | cut -f4) ds=$(echo "$kept" | cut -f7)
 	git apply "$tdir/changes/$id.diff"
 	git add -A
 	if [ "$mode" = move ]; then
@@ -59,8 +59,9 @@ for id in $ids; do
 		echo "$what"
 		echo "It was expanded $sites times in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes of text in all."
 		echo
-		echo "Predicted saving: $pred bytes. Measured: text $dt bytes on top of the"
-		echo "changes before it (tinykern deinline, trial $id, booted under QEMU):"
+		echo "Predicted saving: $pred bytes. Measured on top of the changes before"
+		echo "it: functions $ds bytes, .text $dt bytes (tinykern deinline, trial $id,"
+		echo "booted under QEMU):"
 		echo
 		sed 's/^/  /' "$tdir/changes/$id.bloat"
 	} | git commit -q -F -

@@ -91,7 +91,8 @@ cmd_build() {
 	tdir=$1 id=$2 name=$3
 	rm -rf "$tdir/try"
 	cp -a "$tdir/base" "$tdir/try"
-	rm -f "$tdir/try/.kept"
+	# what the base's last build wrote is not this build's
+	rm -f "$tdir/try/.kept" "$tdir/try/build.log" "$tdir/try/failed"
 	"$here/build.sh" "$tdir/linux" "$tdir/try" "$name"
 }
 

@@ -229,6 +229,17 @@ static void visit_subprogram(struct walk *w, Dwarf_Die *die)
 		f = lookup(&w->fns, name);
 		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
 		f->outofline |= live_bytes(w, die, 0, &live) > 0;
+	} else if (w->defs && !dwarf_hasattr(die, DW_AT_abstract_origin) && (name = dwarf_diename(die))) {
+		/* a unit that never inlined it has a plain copy: no abstract
+		 * instance, just the function, which a shared definition
+		 * would replace too */
+		long long bytes = live_bytes(w, die, 0, &live);
+
+		if (bytes > 0) {
+			f = definition(w, die, name);
+			f->copies++;
+			f->copy_bytes += bytes;
+		}
 	} else if ((name = origin_name(die, &origin)) && dwarf_hasattr(&origin, DW_AT_inline)) {
 		long long bytes = live_bytes(w, die, 0, &live);
 

@@ -1,0 +1,131 @@
+# The de-inlining advisor's loop, on the real tiny/Os/dce build folder and
+# the cheapest candidates (a .c file's static inline: one object each):
+#  1. the trial base, a copy of the build folder against a scratch tree at
+#     a new path, recompiles nothing; a change to one .c file recompiles
+#     exactly its object; a revert puts the file back, mtime and all;
+#  2. the loop keeps at least one change and drops at least one, with the
+#     reason in the journal; what it measured adds up to what binutils'
+#     size says of the kernel before and after;
+#  3. SIGKILL in the middle of kbuild, then a rerun: the cut trial is
+#     undone and redone, never built on;
+#  4. the series it emits applies with git am onto the patched tree, and
+#     the result builds to the same text and boots.
+# timeout: 1800
+. "$(dirname "$0")/lib.sh"
+d=$(scratch deinline)
+cd "$TOP"
+kdir=$BUILD/kernels/tiny-Os-dce
+src=$BUILD/src/linux
+[ -f "$kdir/vmlinux" ] && [ -d "$kdir/obj" ] || make -s VARIANTS=dce kernels
+make -s -C measure O="$d" >/dev/null
+gcc -O2 -Wall -o "$d/uninline" deinline/uninline.c
+export TKSIZE=$d/tksize UNINLINE=$d/uninline INITRAMFS=$BUILD/rootfs/initramfs.cpio.xz
+[ -f "$INITRAMFS" ] || make -s rootfs
+tdir=$d/trial
+objs_compiled() { sed -n 's/^  CC      //p' "$1" | grep -v '^arch/x86/boot/' | sort; }
+
+# 1. the facility
+kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
+[ "$(cat "$tdir/base.recompiled")" = 0 ] ||
+	fail "the trial base recompiled $(cat "$tdir/base.recompiled") objects; the path rewrite missed"
+cmp -s "$tdir/base/bzImage" "$kdir/bzImage" || fail "the trial base's bzImage differs from the kernel's"
+ok "trial base against $tdir/linux: nothing recompiled, the same bzImage"
+# the first .c candidate the ranking offers
+deinline/rank.sh "$src" "$kdir" >"$d/candidates"
+set -- $(awk -F'\t' '!/^#/ && $15 == "ok" && $13 == 1 && $5 == "c" && $14 > 0 { print $2, $3, $4; exit }' "$d/candidates")
+[ $# = 3 ] || fail "no .c candidate in the ranking ($d/candidates)"
+file=$1 line=$2 fn=$3
+obj=${file%.c}.o
+touch -d '2020-01-01 00:00:00' "$tdir/linux/$file"
+cp -p "$tdir/linux/$file" "$d/before.c"
+kbuild/trial.sh save "$tdir" t1 "$file"
+"$UNINLINE" noinline "$tdir/linux" "$file" "$line" "$fn" || fail "uninline noinline $file:$line $fn"
+grep -q "noinline.*$fn(" "$tdir/linux/$file" || fail "$file: $fn() was not made noinline"
+kbuild/trial.sh build "$tdir" t1 "test trial" >"$d/build.out" 2>&1 || { cat "$d/build.out"; fail "trial build"; }
+compiled=$(objs_compiled "$tdir/try/build.log")
+[ "$compiled" = "$obj" ] || fail "a change to $file recompiled [$compiled], not just $obj"
+ok "a change to $file recompiled exactly $obj"
+kbuild/trial.sh revert "$tdir" t1
+cmp -s "$tdir/linux/$file" "$d/before.c" || fail "revert: $file is not as it was"
+[ "$(stat -c %Y "$tdir/linux/$file")" = "$(stat -c %Y "$d/before.c")" ] || fail "revert: $file has a new mtime"
+[ ! -e "$tdir/try" ] || fail "revert left the trial folder"
+ok "revert: $file back, with its old mtime"
+
+# 2. the loop: the four best .c candidates
+adv() { deinline/advisor.sh "$src" "$kdir" "$tdir" tiny/Os/dce; }
+LIMIT=4 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=2 adv >"$d/run1.out" 2>&1 || { cat "$d/run1.out"; fail "advisor run 1"; }
+cat "$d/run1.out"
+j=$tdir/journal
+kept=$(grep -c '^kept' "$j" || true)
+dropped=$(grep -c '^dropped' "$j" || true)
+[ "$kept" -ge 1 ] && [ "$dropped" -ge 1 ] || fail "run 1 kept $kept and dropped $dropped; the test needs one of each"
+awk -F'\t' '$1 == "dropped" && $9 == "" { exit 1 }' "$j" || fail "a dropped change has no reason"
+# every trial's prediction is in the journal before its result
+awk -F'\t' '$1 == "try" { p[$2] = 1 } ($1 == "kept" || $1 == "dropped") && !($2 in p) { exit 1 }' "$j" ||
+	fail "a result came without its prediction written first"
+ok "run 1: $kept kept, $dropped dropped: $(awk -F'\t' '$1 == "dropped" { print $3 ": " $9; exit }' "$j")"
+text() { size "$1" | awk 'NR == 2 { print $1 }'; }
+sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
+[ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
+	fail "the journal's kept deltas ($sum) are not binutils size's ($(text "$kdir/vmlinux") -> $(text "$tdir/base/vmlinux"))"
+ok "kept text deltas sum to $sum, as binutils size says"
+grep -q '^boot	PASS' "$j" || fail "no boot confirmed the kept changes"
+
+# 3. killed in the middle of kbuild, then resumed
+LIMIT=2 MAX_REBUILDS=1 ONLY='\.c:' setsid sh -c 'exec deinline/advisor.sh "$@"' sh "$src" "$kdir" "$tdir" tiny/Os/dce \
+	>"$d/run2.out" 2>&1 &
+pid=$!
+n=0
+until grep -q '^  CC ' "$tdir/try/build.log" 2>/dev/null; do
+	n=$((n + 1))
+	[ $n -lt 600 ] || fail "run 2 never reached kbuild"
+	kill -0 $pid 2>/dev/null || { cat "$d/run2.out"; fail "run 2 ended before kbuild compiled"; }
+	sleep 0.2
+done
+cut=$(awk -F'\t' '$1 == "try" { id = $2 } END { print id }' "$j")
+kill -9 -"$pid"
+wait $pid 2>/dev/null || true
+[ -e "$tdir/try/.building" ] || fail "the kill did not land inside kbuild (no .building mark)"
+ok "killed run 2 inside kbuild, in trial $cut"
+LIMIT=2 MAX_REBUILDS=1 ONLY='\.c:' adv >"$d/run3.out" 2>&1 || { cat "$d/run3.out"; fail "advisor run 3"; }
+cat "$d/run3.out"
+expect_grep "undoing trial $cut, cut short" "$d/run3.out" "resume"
+[ "$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)" = 2 ] || fail "trial $cut was not tried again"
+[ "$(awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped") && $2 == id' "$j" | wc -l)" = 1 ] ||
+	fail "trial $cut has not exactly one result"
+ok "run 3 redid trial $cut and went on"
+sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
+[ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
+	fail "after the resume the kept deltas ($sum) do not add up"
+
+# 4. the series: git am onto the patched tree, build, boot
+deinline/emit.sh "$tdir" "$src" >"$d/emit.out" || fail "emit.sh"
+series=$tdir/series
+n=$(wc -l <"$series/series")
+kept=$(grep -c '^kept' "$j")
+[ "$n" = "$kept" ] || fail "$n patches for $kept kept changes"
+for p in $(cat "$series/series"); do
+	grep -q '^Predicted saving: ' "$series/$p" && grep -q '^  Function  *old  *new  *delta' "$series/$p" ||
+		fail "$p lacks the prediction or the bloat-o-meter table"
+done
+# the scratch tree back to the patched tree, and checked against it
+files=$(cat "$series"/*.patch | sed -n 's|^+++ b/||p' | sort -u)
+for p in $(awk -F'\t' '$1 == "kept" { print $2 }' "$j" | tac); do
+	patch -R -s -p1 -d "$tdir/linux" <"$tdir/changes/$p.diff" || fail "cannot undo change $p"
+done
+for f in $files; do cmp -s "$src/$f" "$tdir/linux/$f" || fail "$f: not the patched tree's after undoing"; done
+git -C "$tdir/linux" init -q
+git -C "$tdir/linux" add -f $files
+git -C "$tdir/linux" -c user.name=t -c user.email=t@t commit -q -m base
+for p in $(cat "$series/series"); do
+	git -C "$tdir/linux" -c user.name=t -c user.email=t@t am -q "$series/$p" || fail "$p does not apply with git am"
+done
+rm -rf "$tdir/linux/.git"
+ok "$n patches apply with git am onto the patched tree"
+kbuild/trial.sh build "$tdir" am "series applied" >"$d/am.out" 2>&1 || { cat "$d/am.out"; fail "building the series"; }
+[ "$(text "$tdir/try/vmlinux")" = "$(text "$tdir/base/vmlinux")" ] ||
+	fail "the series builds to text $(text "$tdir/try/vmlinux"), the advisor's kernel has $(text "$tdir/base/vmlinux")"
+boot/boot.sh "$tdir/try/bzImage" "$INITRAMFS" "$d/boot" "series" >/dev/null 2>&1 ||
+	fail "the kernel with the series does not boot: $(cat "$d/boot/boot.result")"
+ok "the series builds to the same text and boots"
+rm -rf "$d"
