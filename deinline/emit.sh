@@ -31,41 +31,53 @@ done
 git add -A
 git commit -q --allow-empty -m "base: the patched tree's files the series touches"
 base=$(git rev-parse HEAD)
-for id in $ids; do
-	row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
-	kept=$(awk -F'\t' -v id="$id" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
-	file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
-	home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
-	bytes=$(echo "$row" | cut -f10) pred=$(echo "$row" | cut -f14)
+for tid in $ids; do
+	kept=$(awk -F'\t' -v id="$tid" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
 	dt=$(echo "$kept" | cut -f4) ds=$(echo "$kept" | cut -f7)
-	git apply "$tdir/changes/$id.diff"
+	git apply "$tdir/changes/$tid.diff"
 	git add -A
-	if [ "$mode" = move ]; then
-		subsys=$(basename "$file" .h)
-		subject="$subsys: uninline $fn()"
-		what="Move $fn() out of line, into $home, and leave its declaration in $file."
-	elif [ "$mode" = noinline ]; then
-		subsys=${file%.c}
-		subject="$subsys: uninline $fn()"
-		what="Make $fn() noinline: one body, called from where it was expanded."
+	# one line per function, and what the subject is made of
+	: >"$tdir/export.body"
+	files= fns= pred=0 n=0 mode=
+	for id in $(echo "$tid" | tr '+' ' '); do
+		row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
+		file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
+		home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
+		bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14)
+		case $mode in
+		move) how="out of line, into $home" ;;
+		noinline) how="noinline" ;;
+		*) how="gcc decides" ;;
+		esac
+		echo "- $fn() ($file, $how): $sites expansions in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes; predicted $p" >>"$tdir/export.body"
+		files="$files $file" fns="$fns${fns:+, }$fn()" pred=$((pred + p)) n=$((n + 1))
+	done
+	files=$(echo "$files" | tr ' ' '\n' | sort -u | grep .)
+	if [ "$(echo "$files" | wc -l)" = 1 ]; then
+		subsys=$(echo "$files" | sed 's/\.[ch]$//; s|^include/linux/||; s|^arch/x86/include/asm/|x86/|; s|^include/||')
 	else
-		subsys=${file%.c}
-		subject="$subsys: let gcc decide on $fn()"
-		what="Drop the inline keyword from $fn(), so that gcc decides where to inline it."
+		subsys=treewide
+	fi
+	if [ "$n" -le 3 ] && [ ${#fns} -le 50 ]; then
+		subject="$subsys: uninline $fns"
+	else
+		subject="$subsys: uninline $n functions"
 	fi
 	{
 		echo "$subject"
 		echo
-		echo "$what"
-		echo "It was expanded $sites times in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes of text in all."
+		echo "Uninline what gcc 12 inlined here at a cost in size:"
+		echo
+		cat "$tdir/export.body"
 		echo
 		echo "Predicted saving: $pred bytes. Measured on top of the changes before"
-		echo "it: functions $ds bytes, .text $dt bytes (tinykern deinline, trial $id,"
-		echo "booted under QEMU):"
+		echo "it: functions $ds bytes, .text $dt bytes (tinykern deinline, trial"
+		echo "$tid, booted under QEMU):"
 		echo
-		sed 's/^/  /' "$tdir/changes/$id.bloat"
+		sed 's/^/  /' "$tdir/changes/$tid.bloat"
 	} | git commit -q -F -
 done
+rm -f "$tdir/export.body"
 git format-patch -q -o "$out.tmp" "$base"
 (cd "$out.tmp" && ls *.patch >series 2>/dev/null || : >series)
 rm -rf "$out"

@@ -264,6 +264,32 @@ static struct definition find(const char *buf, size_t len, long line, const char
 	return d;
 }
 
+/*
+ * A header that #undefs a macro after its functions use it (kernel/irq/
+ * debug.h's ___P) leaves a moved body that cannot compile in its new unit.
+ */
+static void refuse_undefined_macros(const char *buf, const struct definition *d, const char *name)
+{
+	const char *p = buf;
+
+	while ((p = strstr(p, "#undef"))) {
+		const char *m = p + 6, *e;
+		char macro[128];
+
+		while (*m == ' ' || *m == '\t')
+			m++;
+		for (e = m; is_ident(*e); e++)
+			;
+		p = e;
+		if (e == m || (size_t)(e - m) >= sizeof(macro))
+			continue;
+		memcpy(macro, m, (size_t)(e - m));
+		macro[e - m] = '\0';
+		if (word(d->open, d->close, macro))
+			refuse("%s() uses the macro %s, which its header #undefs", name, macro);
+	}
+}
+
 /* Specifiers without `static` and the inline keyword, single-spaced. */
 static char *shared_specifiers(const struct definition *d)
 {
@@ -332,6 +358,7 @@ int main(int argc, char **argv)
 	long line;
 	size_t len;
 	char *buf, *end;
+	int is_header;
 
 	if (argc < 6)
 		usage();
@@ -351,8 +378,11 @@ int main(int argc, char **argv)
 	d = find(buf, len, line, name);
 	len = strlen(buf);
 
+	is_header = strlen(file) > 2 && !strcmp(file + strlen(file) - 2, ".h");
+	if (is_header)
+		refuse_undefined_macros(buf, &d, name);
 	if (!strcmp(op, "check") && argc == 6) {
-		printf("%s\n", strlen(file) > 2 && !strcmp(file + strlen(file) - 2, ".h") ? "header" : "c");
+		printf("%s\n", is_header ? "header" : "c");
 	} else if (!strcmp(op, "letgcc") && argc == 6) {
 		const char *after = d.inl + d.inl_len;
 

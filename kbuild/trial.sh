@@ -148,6 +148,7 @@ cmd_recover() {
 	fi
 }
 
+main() {
 [ $# -ge 1 ] || die "usage: trial.sh init|save|build|keep|revert|recover ..."
 op=$1
 shift
@@ -160,3 +161,8 @@ revert) [ $# = 2 ] || die "usage: trial.sh revert TDIR ID"; cmd_revert "$@" ;;
 recover) [ $# = 1 ] || die "usage: trial.sh recover TDIR"; cmd_recover "$@" ;;
 *) die "$op: no such command (init, save, build, keep, revert, recover)" ;;
 esac
+}
+
+# exit on the same line: a build takes minutes, and sh must not read past
+# this point, which an edit made meanwhile may have moved
+main "$@"; exit $?
