@@ -352,7 +352,7 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=50, BOOT_EVERY=4, C_MODE=noinline|letgcc"
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, C_MODE=noinline|letgcc"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

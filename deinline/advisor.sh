@@ -11,8 +11,8 @@
 # A change is kept when text shrinks, data and bss together grow by less
 # than that, and the build added no warning.  Every BOOT_EVERY kept changes
 # the kernel boots; when it does not, the unconfirmed changes are undone
-# and tried again one at a time, each booted, and the one that fails is
-# dropped with the boot's verdict as its reason.
+# and tried again first, one at a time, each booted, and one that fails
+# is dropped with the boot's verdict as its reason.
 #
 # TDIR/journal holds every trial, one tab-separated line per event:
 #   try     ID NAME FILE:LINE MODE HOME PREDICTED    (before the build)
@@ -29,8 +29,9 @@
 #
 # Environment: TKSIZE, UNINLINE (the tools), INITRAMFS (for the boot
 # check; boot/boot.sh's variables apply), LIMIT (trials in this run, 0 for
-# all), BATCH (candidates per first trial, default 1), AGREE (the percent
-# of its prediction a group must save to be kept whole, default 50), MAX_REBUILDS (skip candidates whose change rebuilds more objects),
+# all), BATCH (candidates per first trial, default 1; those whose change
+# recompiles at most SOLO_REBUILDS objects, default 8, go alone), AGREE (the percent
+# of its prediction a group must save to be kept whole, default 30), MAX_REBUILDS (skip candidates whose change rebuilds more objects),
 # ONLY (an extended regex a candidate's "FILE:NAME" must match),
 # BOOT_EVERY (default 4), MIN_PREDICTED (default 1).
 set -u
@@ -58,46 +59,6 @@ if [ -e "$tdir/origin" ] && [ "$(cat "$tdir/origin")" != "$origin" ]; then
 fi
 echo "$origin" >"$tdir/origin"
 
-"$top/kbuild/trial.sh" recover "$tdir" || exit 1
-"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
-[ -d "$tdir/confirmed" ] || { cp -a "$tdir/base" "$tdir/confirmed.tmp" && mv "$tdir/confirmed.tmp" "$tdir/confirmed"; }
-
-if [ ! -e "$tdir/candidates" ]; then
-	TKSIZE=$tksize UNINLINE=$uninline "$here/rank.sh" "$src" "$kdir" >"$tdir/candidates.tmp" ||
-		die "ranking the candidates of $kdir failed"
-	mv "$tdir/candidates.tmp" "$tdir/candidates"
-fi
-touch "$journal"
-
-# candidates' columns (rank.sh): id file line name kind mode home sites units
-# bytes copies copy_bytes rebuilds predicted status
-queue=$tdir/queue
-awk -F'\t' -v replay_only="${DEINLINE_SECOND_PASS:-}" -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
-	FILENAME == ARGV[1] {
-		n = split($2, ids, "+")
-		for (k = 1; k <= n; k++) {
-			if ($1 == "kept" || $1 == "dropped") done[ids[k]] = $1
-			if ($1 == "unkept") { delete done[ids[k]]; replay[ids[k]] = 1 }
-		}
-		next
-	}
-	/^#/ || $15 != "ok" || $14 < minp { next }
-	maxr > 0 && $13 > maxr { next }
-	only != "" && ($2 ":" $4) !~ only { next }
-	replay_only != "" && !($1 in replay) { next }
-	!($1 in done) { print (($1 in replay) ? "replay" : "try") "\t" $0 }
-' "$journal" "$tdir/candidates" >"$queue"
-total=$(wc -l <"$queue")
-[ "${LIMIT:-0}" = 0 ] || [ "$total" -le "$LIMIT" ] || total=$LIMIT
-# kept_n, saved: the changes kept (and not undone), the text they saved
-stats() {
-	set -- $(awk -F'\t' '$1 == "kept" { k[$2] = $4 } $1 == "unkept" { delete k[$2] }
-		END { for (i in k) { n += split(i, x, "+"); s -= k[i] } print n + 0, s + 0 }' "$journal")
-	kept_n=$1 saved=$2
-}
-stats
-echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved bytes of text saved"
-
 # text data bss of a vmlinux
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 
@@ -107,52 +68,184 @@ boot_base() {
 	"$top/boot/boot.sh" "$tdir/base/bzImage" "$INITRAMFS" "$tdir/base" "$name deinline" >/dev/null 2>&1
 }
 
-unconfirmed() {
-	awk -F'\t' '$1 == "kept" { u[++n] = $2 } $1 == "boot" && $2 == "PASS" { n = 0 }
-		$1 == "unkept" { for (i = 1; i <= n; i++) if (u[i] == $2) u[i] = "" }
-		END { for (i = 1; i <= n; i++) if (u[i] != "") print u[i] }' "$journal"
+# The kept trials, in the order kept, not undone since.
+kept_trials() {
+	awk -F'\t' '$1 == "kept" { k[++n] = $2 } $1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
+		END { for (i = 1; i <= n; i++) if (k[i] != "") print k[i] }' "$journal"
 }
 
+# Those no boot has confirmed yet: the ones after confirmed/.last.
+unconfirmed() {
+	kept_trials | awk -v last="$(cat "$tdir/confirmed/.last" 2>/dev/null)" \
+		'last == "" || after { print } $0 == last { after = 1 }'
+}
+
+# The scratch tree's files the trials TIDS changed.
+changed_files() {
+	for t in "$@"; do sed -n 's|^+++ b/||p' "$tdir/changes/$t.diff"; done | sort -u
+}
+
+# Boot the base kernel.  PASS: it becomes confirmed/, with a copy of the
+# changed files, replaced by renames.  FAIL: the unconfirmed trials are
+# undone (restore); a replayed one is dropped, the others are tried again
+# alone, each booted (replays).
 confirm() {
-	ids=$(unconfirmed | tr '\n' ',' | sed 's/,$//')
+	ids=$(unconfirmed)
 	[ -n "$ids" ] || return 0
+	list=$(echo "$ids" | tr '\n' ',' | sed 's/,$//')
 	if boot_base; then
-		printf 'boot\tPASS\t%s\n' "$ids" >>"$journal"
 		rm -rf "$tdir/confirmed.tmp"
 		cp -a "$tdir/base" "$tdir/confirmed.tmp"
-		rm -rf "$tdir/confirmed"
+		rm -rf "$tdir/confirmed.tmp/files"
+		for f in $(changed_files $(kept_trials)); do
+			mkdir -p "$(dirname "$tdir/confirmed.tmp/files/$f")"
+			cp -p "$tdir/linux/$f" "$tdir/confirmed.tmp/files/$f"
+		done
+		mv "$tdir/confirmed" "$tdir/confirmed.old"
 		mv "$tdir/confirmed.tmp" "$tdir/confirmed"
-		echo "  BOOT    PASS with changes $ids: confirmed"
+		rm -rf "$tdir/confirmed.old"
+		printf 'boot\tPASS\t%s\n' "$list" >>"$journal"
+		echo "  BOOT    PASS with trials $list: confirmed"
 		return 0
 	fi
-	why=$(cat "$tdir/base/boot.result" 2>/dev/null | head -n 1)
-	printf 'boot\tFAIL\t%s\t%s\n' "$ids" "$why" >>"$journal"
-	echo "  BOOT    FAIL with changes $ids ($why): undoing them, to try again one at a time"
-	# back to the last kernel that booted: the changes undone newest
-	# first, and its build folder
-	for id in $(echo "$ids" | tr ',' '\n' | sort -rn); do
-		patch -R -s -p1 -d "$tdir/linux" <"$tdir/changes/$id.diff" ||
-			die "cannot undo change $id in $tdir/linux"
-		printf 'unkept\t%s\n' "$id" >>"$journal"
-	done
-	rm -rf "$tdir/base.old"
-	mv "$tdir/base" "$tdir/base.old"
-	cp -a "$tdir/confirmed" "$tdir/base"
-	rm -rf "$tdir/base.old"
+	why=$(sed -n 's/^reason //p' "$tdir/base/boot.result" 2>/dev/null | head -n 1)
+	why=${why:-no boot.result}
+	echo "$ids" >"$tdir/restore.tmp" && mv "$tdir/restore.tmp" "$tdir/restore"
+	printf 'boot\tFAIL\t%s\t%s\n' "$list" "$why" >>"$journal"
+	echo "  BOOT    FAIL with trials $list ($why): undoing them"
+	restore
 	return 1
 }
 
-# The trials: groups of BATCH candidates in queue order (a replayed one
-# alone).  A group is kept whole when its measured saving is at least
-# AGREE percent of what its members predict; otherwise it is split in two
-# halves, each tried again (group testing), down to single candidates,
-# which are kept or dropped on their own figures.
+# Undo the trials listed in TDIR/restore; idempotent, so a kill anywhere
+# in it is finished by the next run.  The files go back as confirmed/
+# keeps them (or as the patched tree has them), mtimes and all, and the
+# build folder is confirmed/'s.
+restore() {
+	ids=$(cat "$tdir/restore")
+	why=$(awk -F'\t' '$1 == "boot" && $2 == "FAIL" { w = $4 } END { print w }' "$journal")
+	# each undone once: unless its last word in the journal is unkept
+	for t in $ids; do
+		awk -F'\t' -v t="$t" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 }
+			END { exit last != "kept" }' "$journal" && printf 'unkept\t%s\n' "$t" >>"$journal"
+	done
+	for f in $(changed_files $ids); do
+		from=$tdir/confirmed/files/$f
+		[ -e "$from" ] || from=$src/$f
+		cp -p "$from" "$tdir/linux/$f.restore" && mv "$tdir/linux/$f.restore" "$tdir/linux/$f"
+	done
+	rm -rf "$tdir/base.new"
+	cp -a "$tdir/confirmed" "$tdir/base.new"
+	rm -rf "$tdir/base.new/files"
+	rm -rf "$tdir/base"
+	mv "$tdir/base.new" "$tdir/base"
+	# a trial already tried alone is dropped; the others go first in the
+	# queue, one at a time
+	: >>"$tdir/replays"
+	for t in $ids; do
+		if grep -qx "$t" "$tdir/replays"; then
+			grep -q "^dropped$tab$t$tab" "$journal" ||
+				printf 'dropped\t%s\t-\t0\t0\t0\t0\t0\tboot failed: %s\n' "$t" "$why" >>"$journal"
+		else
+			echo "$t" | tr '+' '\n' >>"$tdir/replays"
+		fi
+	done
+	rm -f "$tdir/restore"
+}
+
+"$top/kbuild/trial.sh" recover "$tdir" || exit 1
+"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
+touch "$journal"
+# confirmed/: the last kernel that booted, its build folder and, in
+# files/, the scratch tree's changed files as they were then
+[ -d "$tdir/confirmed.old" ] && [ ! -d "$tdir/confirmed" ] && mv "$tdir/confirmed.old" "$tdir/confirmed"
+rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
+[ -d "$tdir/confirmed" ] || { cp -a "$tdir/base" "$tdir/confirmed.tmp" && mv "$tdir/confirmed.tmp" "$tdir/confirmed"; }
+# a restore cut short is finished; a keep whose journal line was cut is
+# written from what the trial left in changes/
+[ ! -e "$tdir/restore" ] || restore
+last=$(cat "$tdir/base/.last" 2>/dev/null || true)
+if [ -n "$last" ] && ! grep -q "^kept$tab$last$tab" "$journal"; then
+	cat "$tdir/changes/$last.result" >>"$journal"
+fi
+
+if [ ! -e "$tdir/candidates" ]; then
+	TKSIZE=$tksize UNINLINE=$uninline "$here/rank.sh" "$src" "$kdir" >"$tdir/candidates.tmp" ||
+		die "ranking the candidates of $kdir failed"
+	mv "$tdir/candidates.tmp" "$tdir/candidates"
+fi
+
+# candidates' columns (rank.sh): id file line name kind mode home sites units
+# bytes copies copy_bytes rebuilds predicted status
+queue=$tdir/queue
+: >>"$tdir/replays"
+awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
+	FILENAME == ARGV[1] {
+		n = split($2, ids, "+")
+		for (k = 1; k <= n; k++) {
+			if ($1 == "kept" || $1 == "dropped") done[ids[k]] = 1
+			if ($1 == "unkept") delete done[ids[k]]
+		}
+		next
+	}
+	FILENAME == ARGV[2] { replay[$1] = 1; next }
+	/^#/ || $15 != "ok" || $14 < minp { next }
+	!($1 in replay) && maxr > 0 && $13 > maxr { next }
+	!($1 in replay) && only != "" && ($2 ":" $4) !~ only { next }
+	!($1 in done) { print (($1 in replay) ? "replay" : "try") "\t" $0 }
+' "$journal" "$tdir/replays" "$tdir/candidates" >"$queue"
+total=$(wc -l <"$queue")
+# kept_n, saved: the changes kept (and not undone), the text they saved
+stats() {
+	set -- $(awk -F'\t' '$1 == "kept" { k[$2] = $4 } $1 == "unkept" { delete k[$2] }
+		END { for (i in k) { n += split(i, x, "+"); s -= k[i] } print n + 0, s + 0 }' "$journal")
+	kept_n=$1 saved=$2
+}
+stats
+echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved bytes of text saved"
+
+# The trials: groups of BATCH candidates in queue order, a replayed one
+# alone and first.  A group is kept whole when its measured saving is at
+# least AGREE percent of what its members predict; otherwise it is split
+# in two halves, each tried again (group testing), down to single
+# candidates, which are kept or dropped on their own figures.  TDIR/pending
+# holds the groups left, and outlives a run: a split is not undone by a
+# resume.  Its first line is removed only once its trial has a result.
 pending=$tdir/pending
-awk -F'\t' -v b="${BATCH:-1}" '
-	$1 == "replay" { if (g != "") print g; print $2; g = ""; n = 0; next }
-	{ g = g (n ? " " : "") $2; if (++n == b) { print g; g = ""; n = 0 } }
-	END { if (g != "") print g }' "$queue" >"$pending"
-row() { awk -F'\t' -v id="$1" '$2 == id' "$queue"; }
+: >>"$pending"
+awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
+	# the queue is read twice, around the old groups (which may be none)
+	FNR == 1 { pass = FILENAME == ARGV[2] ? 2 : queue_seen++ ? 3 : 1 }
+	pass == 1 { if ($1 == "replay") { print $2; replayed[$2] = 1 } else left[$2] = 1; next }
+	# the groups of an earlier run, less what is done since
+	pass == 2 {
+		g = ""
+		for (k = 1; k <= NF; k++) if ($k in left) { g = g (g == "" ? "" : " ") $k; grouped[$k] = 1 }
+		if (g != "") print g
+		next
+	}
+	# a cheap candidate alone: grouping saves little of its build and
+	# hides what it costs; the others in groups
+	pass == 3 && $1 == "try" && !($2 in grouped) && $14 <= solo { print $2 }
+	pass == 3 && $1 == "try" && !($2 in grouped) && $14 > solo {
+		g = g (n ? " " : "") $2; if (++n == b) { print g; g = ""; n = 0 }
+	}
+	END { if (g != "") print g }' "$queue" "$pending" "$queue" >"$pending.tmp"
+mv "$pending.tmp" "$pending"
+# The candidates a failed boot undid, not yet tried alone, go first.
+replay_first() {
+	awk -F'\t' 'FILENAME == ARGV[1] { n = split($2, ids, "+")
+			for (k = 1; k <= n; k++) { if ($1 == "kept" || $1 == "dropped") done[ids[k]] = 1
+				if ($1 == "unkept") delete done[ids[k]] } next }
+		FILENAME == ARGV[2] { if (!($1 in done) && !($1 in seen)) { print $1; seen[$1] = 1 } next }
+		{ print }' "$journal" "$tdir/replays" "$pending" >"$pending.tmp"
+	mv "$pending.tmp" "$pending"
+	# the queue rows of the replays
+	awk -F'\t' 'FILENAME == ARGV[1] { r[$1] = 1; next } !/^#/ && ($1 in r) { print "replay\t" $0 }' \
+		"$tdir/replays" "$tdir/candidates" >>"$queue"
+}
+# a candidate's queue row; a replay's row, added last, wins
+row() { awk -F'\t' -v id="$1" '$2 == id' "$queue" | tail -n 1; }
 field() { echo "$1" | cut -f"$2"; }
 
 i=0 start=$(date +%s) done_n=0
@@ -166,6 +259,7 @@ while [ -s "$pending" ]; do
 	for id in $group; do
 		r=$(row "$id")
 		[ "$(field "$r" 1)" = replay ] && how=replay
+		[ -n "$r" ] || continue
 		file=$(field "$r" 3) line=$(field "$r" 4) fn=$(field "$r" 5) mode=$(field "$r" 7)
 		home=$(field "$r" 8) predicted=$(field "$r" 15)
 		printf 'try\t%s\t%s\t%s:%s\t%s\t%s\t%s\n' "$id" "$fn" "$file" "$line" "$mode" "$home" "$predicted" >>"$journal"
@@ -179,8 +273,11 @@ while [ -s "$pending" ]; do
 		files="$files $file"
 		[ "$mode" != move ] || files="$files $home"
 	done
-	sed -i 1d "$pending"
-	[ -n "$members" ] || continue
+	[ -n "$members" ] || { sed -i 1d "$pending"; continue; }
+	# a replayed change boots alone: first the trials before it
+	if [ "$how" = replay ] && [ -n "$(unconfirmed)" ]; then
+		confirm || { replay_first; continue; }
+	fi
 	i=$((i + 1))
 	tid=$(echo "$members" | tr ' ' '+')
 	n=$(echo "$members" | wc -w)
@@ -223,7 +320,7 @@ while [ -s "$pending" ]; do
 			verdict=dropped reason="the functions shrank by $((-ds)) but .text grew by $dt"
 		elif [ "$grow" -ge $((-ds)) ]; then
 			verdict=dropped reason="data and bss grew by $grow, the functions shrank by $((-ds))"
-		elif [ "$n" -gt 1 ] && [ $((-ds * 100)) -lt $((psum * ${AGREE:-50})) ]; then
+		elif [ "$n" -gt 1 ] && [ $((-ds * 100)) -lt $((psum * ${AGREE:-30})) ]; then
 			verdict=dropped reason="saved $((-ds)) of the $psum predicted"
 		else
 			verdict=kept
@@ -233,8 +330,14 @@ while [ -s "$pending" ]; do
 	if [ "$verdict" = kept ]; then
 		mkdir -p "$tdir/changes"
 		mv "$tdir/try.bloat" "$tdir/changes/$tid.bloat"
+		# the journal line, kept where a resume finds it should a kill
+		# come between the keep and the journal (the keep's renames are
+		# what commit it; kbuild/trial.sh recover finishes them)
+		printf 'kept\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" \
+			>"$tdir/changes/$tid.result"
 		"$top/kbuild/trial.sh" keep "$tdir" "$tid" || exit 1
-		printf 'kept\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" >>"$journal"
+		cat "$tdir/changes/$tid.result" >>"$journal"
+		sed -i 1d "$pending"
 		done_n=$((done_n + n))
 	else
 		"$top/kbuild/trial.sh" revert "$tdir" "$tid" || exit 1
@@ -244,12 +347,13 @@ while [ -s "$pending" ]; do
 			{
 				echo "$members" | tr ' ' '\n' | head -n "$h" | tr '\n' ' ' | sed 's/ $/\n/'
 				echo "$members" | tr ' ' '\n' | tail -n +$((h + 1)) | tr '\n' ' ' | sed 's/ $/\n/'
-				cat "$pending"
+				tail -n +2 "$pending"
 			} >"$pending.tmp" && mv "$pending.tmp" "$pending"
 			printf 'split\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" "$reason" >>"$journal"
 			verdict=split
 		else
 			printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" "$reason" >>"$journal"
+			sed -i 1d "$pending"
 			done_n=$((done_n + 1))
 		fi
 	fi
@@ -260,17 +364,20 @@ while [ -s "$pending" ]; do
 		"$i" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
 		"$kept_n" "$saved" $((eta / 60)) $((eta % 60))
 	# a replayed change boots on its own; the others every BOOT_EVERY
-	# kept trials
+	# kept trials.  The changes a failed boot undoes go first in the
+	# queue, one at a time.
 	if [ "$verdict" = kept ] && { [ "$how" = replay ] || [ "$(unconfirmed | wc -l)" -ge "$boot_every" ]; }; then
-		confirm || [ "$how" != replay ] ||
-			printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" \
-				"boot failed: $why" >>"$journal"
+		if ! confirm; then
+			replay_first
+		fi
+	fi
+	# whatever is left unconfirmed boots before the run ends
+	if [ ! -s "$pending" ] || { [ "${LIMIT:-0}" != 0 ] && [ "$i" -ge "$LIMIT" ]; }; then
+		confirm || replay_first
 	fi
 done
-# whatever is left unconfirmed boots before the run ends; changes undone
-# after a failed boot are tried again, one at a time, in a second pass
-if [ -n "$(unconfirmed)" ] && ! confirm && [ -z "${DEINLINE_SECOND_PASS:-}" ]; then
-	DEINLINE_SECOND_PASS=1 exec "$0" "$src" "$kdir" "$tdir" "$name"
+if [ -n "$(unconfirmed)" ] && ! confirm; then
+	echo "  DEINLINE $name: trials undone after a failed boot; run again to try them one at a time"
 fi
 echo "  DEINLINE $name: $kept_n kept, $saved bytes of text saved; journal $journal"
 }

@@ -11,12 +11,12 @@ set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
 journal=$tdir/journal
 out=$tdir/series
-# confirmed kept changes, in order: kept, not unkept, and booted
-ids=$(awk -F'\t' '
+# the kept trials a boot confirmed, in the order kept: those not undone,
+# up to confirmed/.last
+ids=$(awk -F'\t' -v last="$(cat "$tdir/confirmed/.last" 2>/dev/null)" '
 	$1 == "kept" { k[++n] = $2 }
 	$1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
-	$1 == "boot" && $2 == "PASS" { m = split($3, b, ","); for (i = 1; i <= m; i++) ok[b[i]] = 1 }
-	END { for (i = 1; i <= n; i++) if (k[i] != "" && (k[i] in ok)) print k[i] }' "$journal")
+	END { if (last != "") for (i = 1; i <= n; i++) if (k[i] != "") { print k[i]; if (k[i] == last) break } }' "$journal")
 rm -rf "$tdir/export" "$out.tmp"
 mkdir -p "$tdir/export" "$out.tmp"
 cd "$tdir/export"

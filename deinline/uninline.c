@@ -209,9 +209,16 @@ static struct definition find(const char *buf, size_t len, long line, const char
 		prev--;		/* the '\n' ending the line before */
 		while (prev > buf && prev[-1] != '\n')
 			prev--;
+		const char *lead = prev;
+
 		for (t = d.start - 1; t > prev && isspace((unsigned char)t[-1]); t--)
 			;
-		if (t == prev || *prev == '#' || strchr(";{}\\/", t[-1]) || (t - prev >= 2 && !strncmp(t - 2, "*/", 2)))
+		while (lead < t && isspace((unsigned char)*lead))
+			lead++;
+		/* a blank line, a directive, a comment line, or one that ends a
+		 * statement, a block, a comment or a macro's line */
+		if (t == prev || *lead == '#' || *lead == '*' || !strncmp(lead, "//", 2) ||
+		    !strncmp(lead, "/*", 2) || strchr(";{}\\/", t[-1]))
 			break;
 		d.start = prev;
 	}
@@ -239,6 +246,12 @@ static struct definition find(const char *buf, size_t len, long line, const char
 	if (!q)
 		refuse("unbalanced parameter list of %s()", name);
 	for (q++; q < end && *q != '{'; q++) {
+		const char *after = skip_lexeme(q, end);
+
+		if (after != q) {	/* a comment between the ')' and the body */
+			q = after - 1;
+			continue;
+		}
 		if (*q == ';')
 			refuse("%s() at that line is a declaration, not a definition", name);
 		if (*q == '(' && !(q = match(q, end, '(', ')')))
@@ -288,6 +301,76 @@ static void refuse_undefined_macros(const char *buf, const struct definition *d,
 		if (word(d->open, d->close, macro))
 			refuse("%s() uses the macro %s, which its header #undefs", name, macro);
 	}
+}
+
+/*
+ * What a body moved to another unit must not hold: a static local (and
+ * the *_ONCE macros, which hide one) would become one shared copy where
+ * each unit had its own, and pr_*() would take the new unit's pr_fmt.
+ */
+static void refuse_unit_bound_body(const struct definition *d, const char *name)
+{
+	const char *p = d->open;
+
+	while (p < d->close) {
+		const char *q = skip_lexeme(p, d->close), *e;
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if (!is_ident(*p) || (p > d->open && is_ident(p[-1]))) {
+			p++;
+			continue;
+		}
+		for (e = p; e < d->close && is_ident(*e); e++)
+			;
+		if ((e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) ||
+		    (e - p > 5 && (!strncmp(e - 5, "_ONCE", 5) || !strncmp(e - 5, "_once", 5))))
+			refuse("%s() uses %.*s, which means something else in another unit", name,
+			       (int)(e - p), p);
+		p = e;
+	}
+}
+
+/*
+ * A header definition under #if (beyond the include guard) has another
+ * branch the move would not touch: other configs would see a static
+ * inline beside the shared definition.
+ */
+static void refuse_conditional(const char *buf, const struct definition *d, const char *name)
+{
+	const char *p = buf, *guard = NULL;
+	int depth = 0, first = 1;
+
+	while (p < d->start) {
+		const char *l = p;
+
+		while (l < d->start && (*l == ' ' || *l == '\t'))
+			l++;
+		if (*l == '#') {
+			l++;
+			while (*l == ' ' || *l == '\t')
+				l++;
+			if (!strncmp(l, "if", 2)) {
+				/* the include guard: the file's first #ifndef X, then #define X */
+				if (first && !strncmp(l, "ifndef", 6))
+					guard = l;
+				depth++;
+				first = 0;
+			} else if (!strncmp(l, "endif", 5)) {
+				depth--;
+				if (!depth)
+					guard = NULL;
+			}
+		}
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	if (depth > (guard ? 1 : 0))
+		refuse("%s() is defined under #if: other configs would keep a static inline", name);
 }
 
 /* Specifiers without `static` and the inline keyword, single-spaced. */
@@ -379,8 +462,11 @@ int main(int argc, char **argv)
 	len = strlen(buf);
 
 	is_header = strlen(file) > 2 && !strcmp(file + strlen(file) - 2, ".h");
-	if (is_header)
+	if (is_header) {
 		refuse_undefined_macros(buf, &d, name);
+		refuse_unit_bound_body(&d, name);
+		refuse_conditional(buf, &d, name);
+	}
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");
 	} else if (!strcmp(op, "letgcc") && argc == 6) {

@@ -41,7 +41,7 @@ cmd_init() {
 	cmd_recover "$tdir"
 	if [ ! -e "$tdir/linux/.copied" ]; then
 		echo "  TRIAL   copying $src to $tdir/linux"
-		rm -rf "$tdir/linux"
+		rm -rf "$tdir/linux" "$tdir/linux.tmp"
 		cp -a --reflink=auto "$src" "$tdir/linux.tmp"
 		mv "$tdir/linux.tmp" "$tdir/linux"
 		touch "$tdir/linux/.copied"
@@ -58,14 +58,20 @@ cmd_init() {
 	for f in vmlinux bzImage config build.objects; do
 		[ ! -e "$kdir/$f" ] || cp -p "$kdir/$f" "$tdir/base.tmp/$f"
 	done
-	# the warnings the kernel was built with: a trial adding one is dropped
+	# the warnings the kernel was built with: a trial adding one is dropped.
+	# Only a full build's log holds them all; after an incremental one, a
+	# warning of an object it did not recompile counts as new, which
+	# drops a trial that was fine rather than keeping one that was not
 	sed -n "s|^$src/||p" "$kdir/build.log" | grep 'warning:' | sed 's/:[0-9]*:[0-9]*:/:/' |
 		sort -u >"$tdir/warnings.base" || true
+	if [ "$(grep -c '^  CC ' "$kdir/build.log" || true)" -lt "$(cat "$kdir/build.objects" 2>/dev/null || echo 1)" ]; then
+		echo "  TRIAL   note: $kdir/build.log is not a full build's; its warnings are not all known"
+	fi
 	mv "$tdir/base.tmp" "$tdir/base"
 	# the first build against the scratch tree: relinks, compiles nothing
 	TINYKERN_CAUSES= "$here/build.sh" "$tdir/linux" "$tdir/base" "trial base" >/dev/null ||
 		die "$tdir/base: the first build against the scratch tree failed (see $tdir/base/build.log)"
-	n=$(grep -c '^  CC ' "$tdir/base/build.log" || true)
+	n=$(grep -c -E '^  (CC|AS) ' "$tdir/base/build.log" || true)
 	echo "$n" >"$tdir/base.recompiled"
 	echo "  TRIAL   base ready in $tdir ($n objects recompiled)"
 	touch "$tdir/.ready"
@@ -78,7 +84,9 @@ cmd_save() {
 		[ -e "$tdir/saved/$id/$f" ] && continue
 		[ -f "$tdir/linux/$f" ] || die "$tdir/linux/$f: no such file"
 		mkdir -p "$(dirname "$tdir/saved/$id/$f")"
-		cp -p "$tdir/linux/$f" "$tdir/saved/$id/$f"
+		# by a rename: a copy cut short must not stand for the original
+		cp -p "$tdir/linux/$f" "$tdir/saved/$id/$f.tmp"
+		mv "$tdir/saved/$id/$f.tmp" "$tdir/saved/$id/$f"
 	done
 }
 
@@ -105,6 +113,9 @@ cmd_keep() {
 		diff -u --label "a/$f" --label "b/$f" "$tdir/saved/$id/$f" "$tdir/linux/$f" || true
 	done >"$tdir/changes/$id.diff.tmp"
 	mv "$tdir/changes/$id.diff.tmp" "$tdir/changes/$id.diff"
+	# .last: the trial the base was last built with, for a resume to
+	# match the journal against
+	echo "$id" >"$tdir/try/.last"
 	echo "$id" >"$tdir/try/.kept"
 	finish_keep "$tdir"
 }

@@ -151,6 +151,25 @@ static const char *origin_name(Dwarf_Die *die, Dwarf_Die *origin)
  * The table entry of the definition ORIGIN stands for: functions of one
  * name in two files (a static inline in each .c) are two candidates.
  */
+/*
+ * PATH without its "DIR/../" pieces, in place: arch/x86/events/perf_event.h
+ * is reached as intel/../perf_event.h and amd/../perf_event.h, and is one
+ * file, one definition.
+ */
+static char *collapse_dotdot(char *path)
+{
+	char *up;
+
+	while ((up = strstr(path, "/../")) && up > path) {
+		char *dir = up;
+
+		while (dir > path && dir[-1] != '/')
+			dir--;
+		memmove(dir, up + 4, strlen(up + 4) + 1);
+	}
+	return path;
+}
+
 static struct fn *definition(struct walk *w, Dwarf_Die *origin, const char *name)
 {
 	const char *file = dwarf_decl_file(origin);
@@ -159,7 +178,7 @@ static struct fn *definition(struct walk *w, Dwarf_Die *origin, const char *name
 	struct fn *f;
 
 	dwarf_decl_line(origin, &line);
-	key = xasprintf("%s\t%d\t%s", file ? file : "?", line, name);
+	key = collapse_dotdot(xasprintf("%s\t%d\t%s", file ? file : "?", line, name));
 	f = lookup(w->defs, key);
 	free(key);
 	return f;

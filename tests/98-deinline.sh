@@ -22,14 +22,19 @@ gcc -O2 -Wall -o "$d/uninline" deinline/uninline.c
 export TKSIZE=$d/tksize UNINLINE=$d/uninline INITRAMFS=$BUILD/rootfs/initramfs.cpio.xz
 [ -f "$INITRAMFS" ] || make -s rootfs
 tdir=$d/trial
-objs_compiled() { sed -n 's/^  CC      //p' "$1" | grep -v '^arch/x86/boot/' | sort; }
+# the objects a build compiled or assembled, less arch/x86/boot/, which a
+# new vmlinux always remakes (compressed/misc.o includes its voffset.h)
+objs_compiled() { sed -n 's/^  \(CC\|AS\)      //p' "$1" | grep -v '^arch/x86/boot/' | sort; }
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
-[ "$(cat "$tdir/base.recompiled")" = 0 ] ||
+[ "$(cat "$tdir/base.recompiled")" = 0 ] && ! grep -q -E '^  (CC|AS) ' "$tdir/base/build.log" ||
 	fail "the trial base recompiled $(cat "$tdir/base.recompiled") objects; the path rewrite missed"
-cmp -s "$tdir/base/bzImage" "$kdir/bzImage" || fail "the trial base's bzImage differs from the kernel's"
-ok "trial base against $tdir/linux: nothing recompiled, the same bzImage"
+grep -q -F "$tdir/linux/" "$tdir/base/obj/kernel/.fork.o.cmd" && ! grep -q -F "$src/" "$tdir/base/obj/kernel/.fork.o.cmd" ||
+	fail "the trial base's .cmd files do not name the scratch tree"
+ok "trial base against $tdir/linux: nothing recompiled"
+# the folder as it was, to build the emitted series in (4)
+cp -a "$tdir/base" "$d/initial"
 # the first .c candidate the ranking offers
 deinline/rank.sh "$src" "$kdir" >"$d/candidates"
 set -- $(awk -F'\t' '!/^#/ && $15 == "ok" && $13 == 1 && $5 == "c" && $14 > 0 { print $2, $3, $4; exit }' "$d/candidates")
@@ -51,17 +56,31 @@ cmp -s "$tdir/linux/$file" "$d/before.c" || fail "revert: $file is not as it was
 [ ! -e "$tdir/try" ] || fail "revert left the trial folder"
 ok "revert: $file back, with its old mtime"
 
-# 2. the loop: the four best .c candidates
+# 2. the loop: the four best .c candidates, first as one group
 adv() { deinline/advisor.sh "$src" "$kdir" "$tdir" tiny/Os/dce; }
-LIMIT=4 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=2 adv >"$d/run1.out" 2>&1 || { cat "$d/run1.out"; fail "advisor run 1"; }
+BATCH=4 SOLO_REBUILDS=0 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=2 LIMIT=7 adv >"$d/run1.out" 2>&1 || { cat "$d/run1.out"; fail "advisor run 1"; }
 cat "$d/run1.out"
 j=$tdir/journal
+first=$(awk -F'\t' '$1 == "kept" || $1 == "split" || $1 == "dropped" { print $2; exit }' "$j")
+case $first in *+*+*+*) ;; *) fail "the first trial ($first) was not a group of four" ;; esac
+# a split group's candidates each get a result of their own, or wait in
+# the queue of groups the next run starts from
+for g in $(awk -F'\t' '$1 == "split" { print $2 }' "$j"); do
+	for id in $(echo "$g" | tr '+' ' '); do
+		awk -F'\t' -v id="$id" '($1 == "kept" || $1 == "dropped") { n = split($2, m, "+"); for (k = 1; k <= n; k++) if (m[k] == id) f = 1 } END { exit !f }' "$j" ||
+			grep -q -w "$id" "$tdir/pending" ||
+			fail "candidate $id of the split group $g got no result and is not queued"
+	done
+	ok "group $g was split; each of its candidates has a result or is queued"
+done
+grep -q '^split' "$j" || echo "note: no group was split in run 1"
 kept=$(grep -c '^kept' "$j" || true)
 dropped=$(grep -c '^dropped' "$j" || true)
 [ "$kept" -ge 1 ] && [ "$dropped" -ge 1 ] || fail "run 1 kept $kept and dropped $dropped; the test needs one of each"
 awk -F'\t' '$1 == "dropped" && $9 == "" { exit 1 }' "$j" || fail "a dropped change has no reason"
 # every trial's prediction is in the journal before its result
-awk -F'\t' '$1 == "try" { p[$2] = 1 } ($1 == "kept" || $1 == "dropped") && !($2 in p) { exit 1 }' "$j" ||
+awk -F'\t' '$1 == "try" { p[$2] = 1 }
+	$1 == "kept" || $1 == "dropped" || $1 == "split" { n = split($2, m, "+"); for (k = 1; k <= n; k++) if (!(m[k] in p)) exit 1 }' "$j" ||
 	fail "a result came without its prediction written first"
 ok "run 1: $kept kept, $dropped dropped: $(awk -F'\t' '$1 == "dropped" { print $3 ": " $9; exit }' "$j")"
 text() { size "$1" | awk 'NR == 2 { print $1 }'; }
@@ -87,12 +106,15 @@ kill -9 -"$pid"
 wait $pid 2>/dev/null || true
 [ -e "$tdir/try/.building" ] || fail "the kill did not land inside kbuild (no .building mark)"
 ok "killed run 2 inside kbuild, in trial $cut"
+tries=$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)
 LIMIT=2 MAX_REBUILDS=1 ONLY='\.c:' adv >"$d/run3.out" 2>&1 || { cat "$d/run3.out"; fail "advisor run 3"; }
 cat "$d/run3.out"
 expect_grep "undoing trial $cut, cut short" "$d/run3.out" "resume"
-[ "$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)" = 2 ] || fail "trial $cut was not tried again"
+[ "$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)" = $((tries + 1)) ] || fail "trial $cut was not tried again"
 [ "$(awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped") && $2 == id' "$j" | wc -l)" = 1 ] ||
 	fail "trial $cut has not exactly one result"
+awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped") && $2 == id && $9 ~ /^edit:/ { exit 1 }' "$j" ||
+	fail "trial $cut was redone on a tree the cut run had left changed"
 ok "run 3 redid trial $cut and went on"
 sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
 [ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
@@ -122,10 +144,41 @@ for p in $(cat "$series/series"); do
 done
 rm -rf "$tdir/linux/.git"
 ok "$n patches apply with git am onto the patched tree"
-kbuild/trial.sh build "$tdir" am "series applied" >"$d/am.out" 2>&1 || { cat "$d/am.out"; fail "building the series"; }
-[ "$(text "$tdir/try/vmlinux")" = "$(text "$tdir/base/vmlinux")" ] ||
-	fail "the series builds to text $(text "$tdir/try/vmlinux"), the advisor's kernel has $(text "$tdir/base/vmlinux")"
-boot/boot.sh "$tdir/try/bzImage" "$INITRAMFS" "$d/boot" "series" >/dev/null 2>&1 ||
+# built from the kernel's own objects, not the advisor's: a change the
+# advisor dropped but left in its tree or objects would show here
+rm -f "$d/initial/build.log"
+kbuild/build.sh "$tdir/linux" "$d/initial" "series applied" >"$d/am.out" 2>&1 || { cat "$d/am.out"; fail "building the series"; }
+sizes3() { size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+[ "$(sizes3 "$d/initial/vmlinux")" = "$(sizes3 "$tdir/base/vmlinux")" ] ||
+	fail "the series builds to text data bss $(sizes3 "$d/initial/vmlinux"); the advisor's kernel has $(sizes3 "$tdir/base/vmlinux")"
+[ "$(objs_compiled "$d/initial/build.log" | wc -l)" -ge "$n" ] || fail "the series build recompiled less than one object a patch"
+boot/boot.sh "$d/initial/bzImage" "$INITRAMFS" "$d/boot" "series" >/dev/null 2>&1 ||
 	fail "the kernel with the series does not boot: $(cat "$d/boot/boot.result")"
-ok "the series builds to the same text and boots"
+ok "the series, built from the kernel's own objects, gives the advisor's text, data and bss, and boots"
+
+# 5. a boot that fails (too little RAM for any kernel: half the least
+#    this one boots in): the kept trial is undone, tried again alone,
+#    and dropped with the boot's verdict
+before=$(sizes3 "$tdir/base/vmlinux")
+low=$(( $(sed -n 's/^min_ram_mib //p' "$kdir/minram.result") / 2 ))
+[ "$low" -ge 4 ] || fail "no usable min_ram_mib in $kdir/minram.result"
+QEMU_MEM=${low}M BOOT_TIMEOUT=20 LIMIT=3 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=1 adv >"$d/run4.out" 2>&1 ||
+	{ cat "$d/run4.out"; fail "advisor run 4"; }
+cat "$d/run4.out"
+grep -q '^boot	FAIL' "$j" || fail "run 4 kept nothing, so nothing booted to fail"
+bad=$(awk -F'\t' '$1 == "boot" && $2 == "FAIL" { print $3; exit }' "$j")
+awk -F'\t' -v t="$bad" '$1 == "unkept" && $2 == t { u = 1 } u && $1 == "kept" && $2 == t { k = 1 }
+	$1 == "dropped" && $2 == t && $9 ~ /^boot failed/ { d = 1 } END { exit !(u && d) }' "$j" ||
+	fail "trial $bad failed its boot but was not undone, tried again and dropped for it"
+[ "$(grep -c "^boot	FAIL	$bad	" "$j")" = 2 ] ||
+	fail "trial $bad failed $(grep -c "^boot	FAIL	$bad	" "$j") boots; once in its batch and once alone is all"
+awk -F'\t' -v t="$bad" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 } END { exit last != "unkept" }' "$j" ||
+	fail "trial $bad is still kept in the journal"
+[ "$(sizes3 "$tdir/base/vmlinux")" = "$before" ] ||
+	fail "after the failed boots the base is $(sizes3 "$tdir/base/vmlinux"), not the confirmed $before"
+for f in $(sed -n 's|^+++ b/||p' "$tdir/changes/$bad.diff"); do
+	cmp -s "$tdir/linux/$f" "$src/$f" || cmp -s "$tdir/linux/$f" "$tdir/confirmed/files/$f" ||
+		fail "$f is not back as the confirmed kernel had it"
+done
+ok "trial $bad: boot FAIL, undone, tried alone, dropped: $(awk -F'\t' -v t="$bad" '$1 == "dropped" && $2 == t { print $9 }' "$j")"
 rm -rf "$d"
