@@ -306,6 +306,7 @@ deinline: $(MEASURE) $(UNINLINE)
 	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
 	 deinline/advisor.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
+	@deinline/summary.sh $(DEINLINE_DIR)
 
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench
