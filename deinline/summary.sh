@@ -13,7 +13,7 @@ tdir=$1
 awk -F'\t' -v pending="$(wc -l <"$tdir/pending" 2>/dev/null || echo 0)" '
 	$1 == "try" { pred[$2] = $7 }
 	$1 == "kept" || $1 == "dropped" || $1 == "split" {
-		# a refused edit and a failed boot's drop built nothing
+		# a refused edit, or a drop after a failed boot, built nothing
 		if (!($1 == "dropped" && $9 ~ /^(edit:|boot failed)/)) { trials++; secs += $8 }
 	}
 	$1 == "kept" { k[$2] = $4; n = split($2, m, "+"); if (n == 1) single[$2] = -$7 }
