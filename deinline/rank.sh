@@ -5,7 +5,8 @@
 # KDIR/vmlinux's live code (tksize candidates, which documents the cost
 # model), best predicted saving first, tab-separated:
 #   id file line name kind mode home sites units bytes copies copy_bytes
-#   rebuilds predicted status
+#   rebuilds predicted status body
+# (body: the estimated size of the one out-of-line body)
 # kind is header or c; mode is the change the advisor makes (move: one
 # shared definition in HOME; for a .c file C_MODE, by default noinline,
 # or letgcc: drop `inline` and let gcc decide); rebuilds counts the
@@ -20,15 +21,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
 "$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
-printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\n'
-grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred; do
+printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\n'
+grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
 		status=ok
 	else
 		kind=- status=$(sed 's/^uninline: [^)]*): //' "$tmp/err")
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
-		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
+		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body"
 done | awk -F'\t' -v OFS='\t' '
 	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
 	{
@@ -43,5 +44,5 @@ done | awk -F'\t' -v OFS='\t' '
 			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
 		else if (status == "ok" && mode == "move" && home !~ /\.c$/)
 			status = "no .c unit to hold a shared definition"
-		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status
+		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13
 	}' cmode="${C_MODE:-noinline}" "$tmp/deps" -

@@ -476,11 +476,14 @@ int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
 #define CALL_BYTES 6
 #define RET_BYTES 1
 
+static long long body_estimate(const struct fn *f)
+{
+	return f->copies ? f->copy_bytes / f->copies : f->bytes / f->sites + RET_BYTES;
+}
+
 static long long predicted_saving(const struct fn *f)
 {
-	long long body = f->copies ? f->copy_bytes / f->copies : f->bytes / f->sites + RET_BYTES;
-
-	return f->bytes + f->copy_bytes - body - (long long)f->sites * CALL_BYTES;
+	return f->bytes + f->copy_bytes - body_estimate(f) - (long long)f->sites * CALL_BYTES;
 }
 
 struct candidates {
@@ -512,7 +515,7 @@ static void print_candidates(struct walk *w, void *arg)
 	size_t i;
 
 	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
-	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\n");
+	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody\n");
 	for (i = 0; i < t->names.n; i++) {
 		const struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
@@ -526,9 +529,9 @@ static void print_candidates(struct walk *w, void *arg)
 		}
 		file = in_tree(key, c->tree);
 		if (f->declared && f->sites && file && home && line && name)
-			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\n", file, line, name,
-				f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
-				predicted_saving(f));
+			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\n", file, line,
+				name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
+				predicted_saving(f), body_estimate(f));
 		free(key);
 	}
 }
