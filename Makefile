@@ -322,9 +322,9 @@ bench-front-door: $(DEPS)
 check: $(DEPS)
 	@tests/run.sh
 
-## clean: remove the kernels and reports (keeps the source tree, busybox and the config cache)
+## clean: remove the kernels, reports and advisor runs (keeps the source tree, busybox and the config cache)
 clean:
-	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs
+	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs $(BUILD)/deinline
 
 ## prune: remove each kernel's kbuild objects (obj/), keeping what the report reads and obj/.config
 # A tiny kernel's obj/ is 193 MiB with DWARF, its vmlinux 34 MB.  With
