@@ -127,8 +127,10 @@ main() {
 	secs=$(( $(date +%s) - start ))
 	elapsed=$(printf '%dm%02ds' $((secs / 60)) $((secs % 60)))
 	if [ $rc != 0 ]; then
-		first=$(grep -m1 -E 'error:|Error [0-9]|No space left' "$log" || tail -n 1 "$log")
-		more=$(grep -c -E 'error:|Error [0-9]|No space left' "$log" || true)
+		# ld's "undefined reference" names the symbol; make's "Error 1"
+		# after it names only the target
+		first=$(grep -m1 -E 'error:|undefined reference|Error [0-9]|No space left' "$log" || tail -n 1 "$log")
+		more=$(grep -c -E 'error:|undefined reference|Error [0-9]|No space left' "$log" || true)
 		more=$((more > 0 ? more - 1 : 0))
 		echo "  FAIL    build $name after $elapsed: $first" >&2
 		echo "          (and $more more error lines in $log)" >&2
