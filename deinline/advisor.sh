@@ -109,10 +109,11 @@ confirm() {
 		return 0
 	fi
 	why=$(sed -n 's/^reason //p' "$tdir/base/boot.result" 2>/dev/null | head -n 1)
-	why=${why:-no boot.result}
-	echo "$ids" >"$tdir/restore.tmp" && mv "$tdir/restore.tmp" "$tdir/restore"
-	printf 'boot\tFAIL\t%s\t%s\n' "$list" "$why" >>"$journal"
-	echo "  BOOT    FAIL with trials $list ($why): undoing them"
+	# the failed boot's journal line and what it undoes, in one file made
+	# by a rename: restore() acts on it, whenever it runs
+	printf 'boot\tFAIL\t%s\t%s\n' "$list" "${why:-no boot.result}" >"$tdir/restore.tmp" &&
+		mv "$tdir/restore.tmp" "$tdir/restore"
+	echo "  BOOT    FAIL with trials $list (${why:-no boot.result}): undoing them"
 	restore
 	return 1
 }
@@ -122,8 +123,10 @@ confirm() {
 # keeps them (or as the patched tree has them), mtimes and all, and the
 # build folder is confirmed/'s.
 restore() {
-	ids=$(cat "$tdir/restore")
-	why=$(awk -F'\t' '$1 == "boot" && $2 == "FAIL" { w = $4 } END { print w }' "$journal")
+	line=$(cat "$tdir/restore")
+	ids=$(echo "$line" | cut -f3 | tr ',' ' ')
+	why=$(echo "$line" | cut -f4)
+	[ "$(grep "^boot$tab" "$journal" | tail -n 1)" = "$line" ] || echo "$line" >>"$journal"
 	# each undone once: unless its last word in the journal is unkept
 	for t in $ids; do
 		awk -F'\t' -v t="$t" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 }
@@ -139,15 +142,19 @@ restore() {
 	rm -rf "$tdir/base.new/files"
 	rm -rf "$tdir/base"
 	mv "$tdir/base.new" "$tdir/base"
-	# a trial already tried alone is dropped; the others go first in the
-	# queue, one at a time
+	# a trial in its second failed boot was tried alone, and is dropped;
+	# the others' candidates go first in the queue, one at a time
 	: >>"$tdir/replays"
 	for t in $ids; do
-		if grep -qx "$t" "$tdir/replays"; then
+		fails=$(awk -F'\t' -v t="$t" '$1 == "boot" && $2 == "FAIL" { n = split($3, l, ","); for (k = 1; k <= n; k++) c += l[k] == t }
+			END { print c + 0 }' "$journal")
+		if [ "$fails" -ge 2 ]; then
 			grep -q "^dropped$tab$t$tab" "$journal" ||
 				printf 'dropped\t%s\t-\t0\t0\t0\t0\t0\tboot failed: %s\n' "$t" "$why" >>"$journal"
 		else
-			echo "$t" | tr '+' '\n' >>"$tdir/replays"
+			for id in $(echo "$t" | tr '+' ' '); do
+				grep -qx "$id" "$tdir/replays" || echo "$id" >>"$tdir/replays"
+			done
 		fi
 	done
 	rm -f "$tdir/restore"
@@ -165,7 +172,8 @@ rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
 # written from what the trial left in changes/
 [ ! -e "$tdir/restore" ] || restore
 last=$(cat "$tdir/base/.last" 2>/dev/null || true)
-if [ -n "$last" ] && ! grep -q "^kept$tab$last$tab" "$journal"; then
+if [ -n "$last" ] && ! awk -F'\t' -v t="$last" '($1 == "kept" || $1 == "unkept") && $2 == t { w = $1 }
+	END { exit w != "kept" }' "$journal"; then
 	cat "$tdir/changes/$last.result" >>"$journal"
 fi
 
@@ -219,9 +227,10 @@ awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
 	pass == 1 { if ($1 == "replay") { print $2; replayed[$2] = 1 } else left[$2] = 1; next }
 	# the groups of an earlier run, less what is done since
 	pass == 2 {
-		g = ""
-		for (k = 1; k <= NF; k++) if ($k in left) { g = g (g == "" ? "" : " ") $k; grouped[$k] = 1 }
-		if (g != "") print g
+		old = ""
+		cnt = split($0, m, " ")
+		for (k = 1; k <= cnt; k++) if (m[k] in left) { old = old (old == "" ? "" : " ") m[k]; grouped[m[k]] = 1 }
+		if (old != "") print old
 		next
 	}
 	# a cheap candidate alone: grouping saves little of its build and
@@ -238,7 +247,9 @@ replay_first() {
 			for (k = 1; k <= n; k++) { if ($1 == "kept" || $1 == "dropped") done[ids[k]] = 1
 				if ($1 == "unkept") delete done[ids[k]] } next }
 		FILENAME == ARGV[2] { if (!($1 in done) && !($1 in seen)) { print $1; seen[$1] = 1 } next }
-		{ print }' "$journal" "$tdir/replays" "$pending" >"$pending.tmp"
+		# the rest, without the candidates now first
+		{ g = ""; cnt = split($0, m, " "); for (k = 1; k <= cnt; k++) if (!(m[k] in seen)) g = g (g == "" ? "" : " ") m[k]
+		  if (g != "") print g }' "$journal" "$tdir/replays" "$pending" >"$pending.tmp"
 	mv "$pending.tmp" "$pending"
 	# the queue rows of the replays
 	awk -F'\t' 'FILENAME == ARGV[1] { r[$1] = 1; next } !/^#/ && ($1 in r) { print "replay\t" $0 }' \
@@ -247,6 +258,12 @@ replay_first() {
 # a candidate's queue row; a replay's row, added last, wins
 row() { awk -F'\t' -v id="$1" '$2 == id' "$queue" | tail -n 1; }
 field() { echo "$1" | cut -f"$2"; }
+
+# a run cut before its kept trials booted boots them now, alone: a replay
+# among them must not share the blame for another's failure
+if [ -n "$(unconfirmed)" ]; then
+	confirm || replay_first
+fi
 
 i=0 start=$(date +%s) done_n=0
 while [ -s "$pending" ]; do

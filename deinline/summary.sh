@@ -21,7 +21,8 @@ awk -F'\t' -v pending="$(wc -l <"$tdir/pending" 2>/dev/null || echo 0)" '
 	$1 == "split" { splits++ }
 	$1 == "dropped" {
 		r = $9; sub(/:.*/, "", r); sub(/ \(.*/, "", r); why[r]++
-		if ($2 !~ /\+/ && r !~ /^edit/ && r !~ /^boot/) single[$2] = -$7
+		# measured only: not a refused edit, a failed build or boot, a warning
+		if ($2 !~ /\+/ && r !~ /^(edit|boot|build|new warning)/) single[$2] = -$7
 	}
 	$1 == "boot" { boots[$2]++ }
 	END {
