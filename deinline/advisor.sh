@@ -118,6 +118,14 @@ confirm() {
 	return 1
 }
 
+# The failed boots candidate ID was in, alone or in a group.
+boot_failures() {
+	awk -F'\t' -v id="$1" '$1 == "boot" && $2 == "FAIL" {
+		n = split($3, l, ",")
+		for (k = 1; k <= n; k++) { m = split(l[k], c, "+"); for (j = 1; j <= m; j++) if (c[j] == id) f++ }
+	} END { print f + 0 }' "$journal"
+}
+
 # Undo the trials listed in TDIR/restore; idempotent, so a kill anywhere
 # in it is finished by the next run.  The files go back as confirmed/
 # keeps them (or as the patched tree has them), mtimes and all, and the
@@ -142,12 +150,13 @@ restore() {
 	rm -rf "$tdir/base.new/files"
 	rm -rf "$tdir/base"
 	mv "$tdir/base.new" "$tdir/base"
-	# a trial in its second failed boot was tried alone, and is dropped;
-	# the others' candidates go first in the queue, one at a time
+	# a single candidate in its second failed boot has been booted alone
+	# (a replay), and is dropped; the others' candidates go first in the
+	# queue, one at a time
 	: >>"$tdir/replays"
 	for t in $ids; do
-		fails=$(awk -F'\t' -v t="$t" '$1 == "boot" && $2 == "FAIL" { n = split($3, l, ","); for (k = 1; k <= n; k++) c += l[k] == t }
-			END { print c + 0 }' "$journal")
+		fails=$(boot_failures "$t")
+		case $t in *+*) fails=0 ;; esac
 		if [ "$fails" -ge 2 ]; then
 			grep -q "^dropped$tab$t$tab" "$journal" ||
 				printf 'dropped\t%s\t-\t0\t0\t0\t0\t0\tboot failed: %s\n' "$t" "$why" >>"$journal"

@@ -164,23 +164,27 @@ ok "the series, built from the kernel's own objects, gives the advisor's text, d
 before=$(sizes3 "$tdir/base/vmlinux")
 low=$(( $(sed -n 's/^min_ram_mib //p' "$kdir/minram.result") / 2 ))
 [ "$low" -ge 4 ] || fail "no usable min_ram_mib in $kdir/minram.result"
-QEMU_MEM=${low}M BOOT_TIMEOUT=20 LIMIT=3 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=1 adv >"$d/run4.out" 2>&1 ||
+QEMU_MEM=${low}M BOOT_TIMEOUT=8 LIMIT=6 MAX_REBUILDS=1 ONLY='\.c:' BOOT_EVERY=1 adv >"$d/run4.out" 2>&1 ||
 	{ cat "$d/run4.out"; fail "advisor run 4"; }
 cat "$d/run4.out"
 grep -q '^boot	FAIL' "$j" || fail "run 4 kept nothing, so nothing booted to fail"
 bad=$(awk -F'\t' '$1 == "boot" && $2 == "FAIL" { print $3; exit }' "$j")
-awk -F'\t' -v t="$bad" '$1 == "unkept" && $2 == t { u = 1 } u && $1 == "kept" && $2 == t { k = 1 }
-	$1 == "dropped" && $2 == t && $9 ~ /^boot failed/ { d = 1 } END { exit !(u && d) }' "$j" ||
-	fail "trial $bad failed its boot but was not undone, tried again and dropped for it"
-[ "$(grep -c "^boot	FAIL	$bad	" "$j")" = 2 ] ||
-	fail "trial $bad failed $(grep -c "^boot	FAIL	$bad	" "$j") boots; once in its batch and once alone is all"
-awk -F'\t' -v t="$bad" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 } END { exit last != "unkept" }' "$j" ||
-	fail "trial $bad is still kept in the journal"
+awk -F'\t' -v t="$bad" '$1 == "boot" && $2 == "FAIL" && $3 == t { f = 1 } f && $1 == "unkept" && $2 == t { u = 1 } END { exit !u }' "$j" ||
+	fail "trial $bad failed its boot but was not undone"
+# its candidates each went again alone; one kept again booted alone, failed,
+# and was dropped for it, after exactly two failed boots
+dropped=$(awk -F'\t' -v t="+$bad+" '$1 == "dropped" && index(t, "+" $2 "+") && $9 ~ /^boot failed/ { print $2; exit }' "$j")
+[ -n "$dropped" ] || fail "no candidate of trial $bad was dropped for a failed boot"
+fails=$(awk -F'\t' -v id="$dropped" '$1 == "boot" && $2 == "FAIL" { n = split($3, l, ","); for (k = 1; k <= n; k++) { m = split(l[k], c, "+"); for (i = 1; i <= m; i++) f += c[i] == id } } END { print f + 0 }' "$j")
+[ "$fails" = 2 ] || fail "candidate $dropped was dropped after $fails failed boots; once with its trial and once alone is all"
+grep -q "^boot	FAIL	$dropped	" "$j" || fail "candidate $dropped never booted alone"
+awk -F'\t' -v t="$dropped" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 } END { exit last == "kept" }' "$j" ||
+	fail "candidate $dropped is still kept in the journal"
 [ "$(sizes3 "$tdir/base/vmlinux")" = "$before" ] ||
 	fail "after the failed boots the base is $(sizes3 "$tdir/base/vmlinux"), not the confirmed $before"
-for f in $(sed -n 's|^+++ b/||p' "$tdir/changes/$bad.diff"); do
+for f in $(sed -n 's|^+++ b/||p' "$tdir/changes/$bad.diff" "$tdir/changes/$dropped.diff"); do
 	cmp -s "$tdir/linux/$f" "$src/$f" || cmp -s "$tdir/linux/$f" "$tdir/confirmed/files/$f" ||
 		fail "$f is not back as the confirmed kernel had it"
 done
-ok "trial $bad: boot FAIL, undone, tried alone, dropped: $(awk -F'\t' -v t="$bad" '$1 == "dropped" && $2 == t { print $9 }' "$j")"
+ok "trial $bad: boot FAIL, undone; $dropped tried alone, dropped: $(awk -F'\t' -v t="$dropped" '$1 == "dropped" && $2 == t { print $9 }' "$j")"
 rm -rf "$d"
