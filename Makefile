@@ -301,7 +301,7 @@ deinline: $(MEASURE) $(UNINLINE)
 	 DEBUG_INFO=yes kernels rootfs
 	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) INITRAMFS=$(INITRAMFS) BATCH=$(or $(BATCH),16) \
 	 LIMIT=$(LIMIT) AGREE=$(AGREE) BOOT_EVERY=$(BOOT_EVERY) MAX_REBUILDS=$(MAX_REBUILDS) ONLY='$(ONLY)' \
-	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) \
+	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(SOLO_REBUILDS) \
 	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
 	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
 	 deinline/advisor.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
@@ -353,7 +353,7 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, C_MODE=noinline|letgcc"
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=8, C_MODE=noinline|letgcc"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"
