@@ -33,10 +33,7 @@ grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn site
 done | awk -F'\t' -v OFS='\t' '
 	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
 	{
-		# perf_event.h is named as arch/x86/events/intel/../perf_event.h
-		file = $1
-		while (sub(/[^\/]+\/\.\.\//, "", file)) ;
-		kind = $4; status = $12
+		file = $1; kind = $4; status = $12
 		mode = kind == "header" ? "move" : cmode
 		home = mode == "move" ? $5 : "-"
 		rebuilds = inside[file] + (mode == "move" && !(home in inside) ? 1 : 0)
