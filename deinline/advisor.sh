@@ -29,8 +29,9 @@
 #
 # Environment: TKSIZE, UNINLINE (the tools), INITRAMFS (for the boot
 # check; boot/boot.sh's variables apply), LIMIT (trials in this run, 0 for
-# all), BATCH (candidates per first trial, default 1; those whose change
-# recompiles at most SOLO_REBUILDS objects, default 8, go alone), AGREE (the percent
+# all), BATCH (candidates of one subsystem per first trial, default 1;
+# those whose change recompiles at most SOLO_REBUILDS objects, default 8,
+# go alone), AGREE (the percent
 # of its prediction a group must save to be kept whole, default 30), MAX_REBUILDS (skip candidates whose change rebuilds more objects),
 # ONLY (an extended regex a candidate's "FILE:NAME" must match),
 # BOOT_EVERY (default 4), MIN_PREDICTED (default 1).
@@ -193,7 +194,7 @@ if [ ! -e "$tdir/candidates" ]; then
 fi
 
 # candidates' columns (rank.sh): id file line name kind mode home sites units
-# bytes copies copy_bytes rebuilds predicted status
+# bytes copies copy_bytes rebuilds predicted status body subsys
 queue=$tdir/queue
 : >>"$tdir/replays"
 awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
@@ -221,8 +222,8 @@ stats() {
 stats
 echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved bytes of text saved"
 
-# The trials: groups of BATCH candidates in queue order, a replayed one
-# alone and first.  A group is kept whole when its measured saving is at
+# The trials: groups of up to BATCH candidates of one subsystem, in queue
+# order, a replayed one alone and first.  A group is kept whole when its measured saving is at
 # least AGREE percent of what its members predict; otherwise it is split
 # in two halves, each tried again (group testing), down to single
 # candidates, which are kept or dropped on their own figures.  TDIR/pending
@@ -243,12 +244,17 @@ awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
 		next
 	}
 	# a cheap candidate alone: grouping saves little of its build and
-	# hides what it costs; the others in groups
-	pass == 3 && $1 == "try" && !($2 in grouped) && $14 <= solo { print $2 }
+	# hides what it costs; the others in groups of one subsystem, so a
+	# kept group is one commit a maintainer can take, and a group comes
+	# in the queue where its best member does
+	pass == 3 && $1 == "try" && !($2 in grouped) && $14 <= solo { order[++groups] = $2 }
 	pass == 3 && $1 == "try" && !($2 in grouped) && $14 > solo {
-		g = g (n ? " " : "") $2; if (++n == b) { print g; g = ""; n = 0 }
+		seen_in_subsys = members[$18]++
+		key = $18 SUBSEP int(seen_in_subsys / b)
+		if (key in group) group[key] = group[key] " " $2
+		else { order[++groups] = key; group[key] = $2 }
 	}
-	END { if (g != "") print g }' "$queue" "$pending" "$queue" >"$pending.tmp"
+	END { for (k = 1; k <= groups; k++) print (order[k] in group) ? group[order[k]] : order[k] }' "$queue" "$pending" "$queue" >"$pending.tmp"
 mv "$pending.tmp" "$pending"
 # The candidates a failed boot undid, not yet tried alone, go first.
 replay_first() {

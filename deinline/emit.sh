@@ -38,23 +38,30 @@ for tid in $ids; do
 	git add -A
 	# one line per function, and what the subject is made of
 	: >"$tdir/export.body"
-	files= fns= pred=0 n=0 mode=
+	files= keys= fns= pred=0 n=0 mode=
 	for id in $(echo "$tid" | tr '+' ' '); do
 		row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
 		file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
 		home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
-		bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14)
+		bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14) key=$(echo "$row" | cut -f17)
 		case $mode in
 		move) how="out of line, into $home" ;;
 		noinline) how="noinline" ;;
 		*) how="gcc decides" ;;
 		esac
 		echo "- $fn() ($file, $how): $sites expansions in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes; predicted $p" >>"$tdir/export.body"
-		files="$files $file" fns="$fns${fns:+, }$fn()" pred=$((pred + p)) n=$((n + 1))
+		files="$files $file" keys="$keys $key" fns="$fns${fns:+, }$fn()" pred=$((pred + p)) n=$((n + 1))
 	done
+	# the subject's prefix: one file's name in the kernel's usual spelling
+	# (sched/fair, x86/events/intel/ds, mm/page_alloc, jhash), else the
+	# subsystem the group's definitions land in, else treewide
 	files=$(echo "$files" | tr ' ' '\n' | sort -u | grep .)
+	keys=$(echo "$keys" | tr ' ' '\n' | sort -u | grep .)
 	if [ "$(echo "$files" | wc -l)" = 1 ]; then
-		subsys=$(echo "$files" | sed 's/\.[ch]$//; s|^include/linux/||; s|^arch/x86/include/asm/|x86/|; s|^include/||')
+		subsys=$(echo "$files" | sed 's/\.[ch]$//; s|^include/linux/||; s|^arch/x86/include/asm/|x86/|
+			s|^arch/x86/|x86/|; s|^kernel/\(.*/\)|\1|; s|^include/||')
+	elif [ "$(echo "$keys" | wc -l)" = 1 ]; then
+		subsys=$keys
 	else
 		subsys=treewide
 	fi

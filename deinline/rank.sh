@@ -5,8 +5,11 @@
 # KDIR/vmlinux's live code (tksize candidates, which documents the cost
 # model), best predicted saving first, tab-separated:
 #   id file line name kind mode home sites units bytes copies copy_bytes
-#   rebuilds predicted status body
-# (body: the estimated size of the one out-of-line body)
+#   rebuilds predicted status body subsys
+# (body: the estimated size of the one out-of-line body; subsys: the
+# subsystem the change lands in, from the file that gets the out-of-line
+# definition: x86 for arch/x86, sched for kernel/sched, kernel for
+# kernel/*.c, else the top folder: fs, mm, lib, crypto...)
 # kind is header or c; mode is the change the advisor makes (move: one
 # shared definition in HOME; for a .c file C_MODE, by default noinline,
 # or letgcc: drop `inline` and let gcc decide); rebuilds counts the
@@ -21,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
 "$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
-printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\n'
+printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\n'
 grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
 		status=ok
@@ -31,6 +34,12 @@ grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn site
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
 		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body"
 done | awk -F'\t' -v OFS='\t' '
+	function subsys(path,  part, n) {
+		n = split(path, part, "/")
+		if (part[1] == "arch") return part[2]
+		if (part[1] == "kernel" && n > 2) return part[2]
+		return n > 1 ? part[1] : "kernel"
+	}
 	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
 	{
 		file = $1; kind = $4; status = $12
@@ -41,5 +50,5 @@ done | awk -F'\t' -v OFS='\t' '
 			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
 		else if (status == "ok" && mode == "move" && home !~ /\.c$/)
 			status = "no .c unit to hold a shared definition"
-		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13
+		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file)
 	}' cmode="${C_MODE:-noinline}" "$tmp/deps" -

@@ -63,6 +63,10 @@ cat "$d/run1.out"
 j=$tdir/journal
 first=$(awk -F'\t' '$1 == "kept" || $1 == "split" || $1 == "dropped" { print $2; exit }' "$j")
 case $first in *+*+*+*) ;; *) fail "the first trial ($first) was not a group of four" ;; esac
+# a group is one subsystem's: its candidates share rank.sh's subsys column
+subs=$(for id in $(echo "$first" | tr '+' ' '); do awk -F'\t' -v id="$id" '$1 == id { print $17 }' "$tdir/candidates"; done | sort -u)
+[ "$(echo "$subs" | grep -c .)" = 1 ] || fail "the first group ($first) spans subsystems: $(echo $subs)"
+ok "the first trial was a group of four from $subs"
 # a split group's candidates each get a result of their own, or wait in
 # the queue of groups the next run starts from
 for g in $(awk -F'\t' '$1 == "split" { print $2 }' "$j"); do
@@ -103,19 +107,23 @@ until [ -e "$tdir/try/.building" ] && grep -q '^  CC ' "$tdir/try/build.log" 2>/
 	kill -0 $pid 2>/dev/null || { cat "$d/run2.out"; fail "run 2 ended before kbuild compiled"; }
 	sleep 0.2
 done
-cut=$(awk -F'\t' '$1 == "try" { id = $2 } END { print id }' "$j")
+# the trial cut: the one trial.sh saved files for (a group of the
+# first run's, maybe), and the last candidate whose prediction went in
+member=$(awk -F'\t' '$1 == "try" { id = $2 } END { print id }' "$j")
 kill -9 -"$pid"
 wait $pid 2>/dev/null || true
 [ -e "$tdir/try/.building" ] || fail "the kill did not land inside kbuild (no .building mark)"
+cut=$(ls "$tdir/saved")
+case "+$cut+" in *"+$member+"*) ;; *) fail "the trial cut ($cut) is not the one journaled last ($member)" ;; esac
 ok "killed run 2 inside kbuild, in trial $cut"
-tries=$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)
+tries=$(awk -F'\t' -v id="$member" '$1 == "try" && $2 == id' "$j" | wc -l)
 LIMIT=2 MAX_REBUILDS=1 ONLY='\.c:' adv >"$d/run3.out" 2>&1 || { cat "$d/run3.out"; fail "advisor run 3"; }
 cat "$d/run3.out"
-expect_grep "undoing trial $cut, cut short" "$d/run3.out" "resume"
-[ "$(awk -F'\t' -v id="$cut" '$1 == "try" && $2 == id' "$j" | wc -l)" = $((tries + 1)) ] || fail "trial $cut was not tried again"
-[ "$(awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped") && $2 == id' "$j" | wc -l)" = 1 ] ||
+expect_grep "undoing trial $(echo "$cut" | sed 's/+/\\+/g'), cut short" "$d/run3.out" "resume"
+[ "$(awk -F'\t' -v id="$member" '$1 == "try" && $2 == id' "$j" | wc -l)" = $((tries + 1)) ] || fail "trial $cut was not tried again"
+[ "$(awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped" || $1 == "split") && $2 == id' "$j" | wc -l)" = 1 ] ||
 	fail "trial $cut has not exactly one result"
-awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped") && $2 == id && $9 ~ /^edit:/ { exit 1 }' "$j" ||
+awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped" || $1 == "split") && $2 == id && $9 ~ /^edit:/ { exit 1 }' "$j" ||
 	fail "trial $cut was redone on a tree the cut run had left changed"
 ok "run 3 redid trial $cut and went on"
 sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
