@@ -248,7 +248,7 @@ $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter Os,$(2)),$(wildcard \
 	$(FRAGMENTS)/$(1).budget)))
 
-## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels)
+## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot come along)
 # Where its bytes go, read from its DWARF and link map once: the report
 # reads attribution.json, which holds the rows or why there are none.
 $(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
@@ -262,6 +262,7 @@ report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inl
 		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(if $(call budget_of,$(c),$(o)),--budget $(c)/$(o)=$(call budget_of,$(c),$(o))))) \
 		$(addprefix --merge ,$(abspath $(MERGE))) \
+		$(foreach j,$(wildcard $(BUILD)/deinline/*/journal),--deinline $(notdir $(patsubst %/journal,%,$(j)))=$(dir $(j))) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))
 
 ## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG[-OPT].budget
@@ -301,12 +302,12 @@ deinline: $(MEASURE) $(UNINLINE)
 	 DEBUG_INFO=yes kernels rootfs
 	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) INITRAMFS=$(INITRAMFS) BATCH=$(or $(BATCH),16) \
 	 LIMIT=$(LIMIT) AGREE=$(AGREE) BOOT_EVERY=$(BOOT_EVERY) MAX_REBUILDS=$(MAX_REBUILDS) ONLY='$(ONLY)' \
-	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(SOLO_REBUILDS) \
+	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),0) \
 	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
 	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
 	 deinline/advisor.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
-	@deinline/summary.sh $(DEINLINE_DIR)
+	@$(MEASURE) advisor $(DEINLINE_DIR)
 
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench
@@ -353,7 +354,7 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=8, C_MODE=noinline|letgcc"
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

@@ -377,10 +377,85 @@ static void causes(FILE *f, const struct report *r)
 	free(text);
 }
 
+/*
+ * One make deinline run: its figures, then each measured trial as a point,
+ * predicted saving across and measured saving up, both axes to one scale
+ * so that the dashed diagonal is "measured = predicted".  A circle is one
+ * candidate, a square a group; filled when kept.
+ */
+static void advisor_scatter(FILE *f, const struct advisor_facts *a)
+{
+	const int left = 70, top = 20, side = 420;
+	long lo = 0, hi = 1;
+	int i, t;
+
+	for (i = 0; i < a->npoints; i++) {
+		const struct advisor_point *p = &a->points[i];
+
+		lo = p->measured < lo ? p->measured : lo;
+		lo = p->predicted < lo ? p->predicted : lo;
+		hi = p->measured > hi ? p->measured : hi;
+		hi = p->predicted > hi ? p->predicted : hi;
+	}
+#define X(v) (left + (double)side * (double)((v) - lo) / (double)(hi - lo))
+#define Y(v) (top + side - (double)side * (double)((v) - lo) / (double)(hi - lo))
+	fputs("<h3>", f);
+	esc(f, a->name);
+	fputs("</h3>\n<pre>", f);
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+
+		advisor_print(m, a, "");
+		fclose(m);
+		esc(f, buf);
+		free(buf);
+	}
+	fprintf(f, "</pre>\n<p>Predicted against measured saving (text symbols) of each trial that built, in bytes;"
+		" a circle is one candidate, a square a group, filled when kept; on the dashed line"
+		" the measured saving is the predicted one.</p>\n"
+		"<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+		" role=\"img\" aria-label=\"predicted against measured saving\">\n", left + side + 20, top + side + 50);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>\n",
+		left, top, side, side);
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\" stroke-dasharray=\"4 4\"/>\n",
+		X(lo), Y(lo), X(hi), Y(hi));
+	for (t = 0; t <= 4; t++) {
+		long v = lo + (hi - lo) * t / 4;
+
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%ld</text>"
+			"<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%ld</text>\n",
+			X(v), top + side + 15, v, left - 4, Y(v) + 4, v);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">predicted</text>"
+		"<text x=\"14\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\">"
+		"measured</text>\n", left + side / 2, top + side + 35, top + side / 2, top + side / 2);
+	for (i = 0; i < a->npoints; i++) {
+		const struct advisor_point *p = &a->points[i];
+		const char *fill = p->kept ? "#4a78b5" : "none";
+
+		if (p->members == 1)
+			fprintf(f, "<circle class=\"trial\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"#4a78b5\">",
+				X(p->predicted), Y(p->measured), fill);
+		else
+			fprintf(f, "<rect class=\"trial\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" fill=\"%s\" stroke=\"#b5784a\">",
+				X(p->predicted) - 4, Y(p->measured) - 4, p->kept ? "#b5784a" : "none");
+		fputs("<title>", f);
+		esc(f, p->names);
+		fprintf(f, ": predicted %ld, measured %ld%s</title></%s>\n", p->predicted, p->measured,
+			p->kept ? ", kept" : "", p->members == 1 ? "circle" : "rect");
+	}
+	fputs("</svg>\n", f);
+#undef X
+#undef Y
+}
+
 void write_html(const char *path, const struct report *r)
 {
 	char *tmp;
 	FILE *f = open_report(path, &tmp);
+	int i;
 
 	head(f);
 	size_table(f, r->ks, r->n);
@@ -392,6 +467,10 @@ void write_html(const char *path, const struct report *r)
 	inline_table(f, r->ks, r->n);
 	dir_tables(f, r);
 	diffs(f, r->pairs, r->np);
+	if (r->nadvisors)
+		fputs("<h2>De-inlining advisor</h2>\n", f);
+	for (i = 0; i < r->nadvisors; i++)
+		advisor_scatter(f, &r->advisors[i]);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);
 }

@@ -186,6 +186,41 @@ static json_object *missing_json(const struct missing_pair *m)
 	return o;
 }
 
+static json_object *advisor_json(const struct advisor_facts *a)
+{
+	json_object *o = json_object_new_object(), *pts = json_object_new_array(), *why = json_object_new_object();
+	int i;
+
+	add_member(o, "name", str_or_null(a->name));
+	add_int_member(o, "trials", a->trials);
+	add_int_member(o, "seconds", a->seconds);
+	add_int_member(o, "splits", a->splits);
+	add_int_member(o, "kept", a->kept);
+	add_int_member(o, "text_saved", a->saved);
+	add_int_member(o, "boots_pass", a->boots_pass);
+	add_int_member(o, "boots_fail", a->boots_fail);
+	add_int_member(o, "queued", a->queued);
+	for (i = 0; i < a->nreasons; i++)
+		add_int_member(why, a->reasons[i].reason, a->reasons[i].n);
+	add_member(o, "dropped", why);
+	add_int_member(o, "spearman_n", a->spearman_n);
+	add_member(o, "spearman", a->spearman_n >= 3 ? fixed(a->spearman, 2) : NULL);
+	for (i = 0; i < a->npoints; i++) {
+		const struct advisor_point *p = &a->points[i];
+		json_object *e = json_object_new_object();
+
+		add_member(e, "trial", str_or_null(p->tid));
+		add_member(e, "functions", str_or_null(p->names));
+		add_int_member(e, "candidates", p->members);
+		add_int_member(e, "predicted", p->predicted);
+		add_int_member(e, "measured", p->measured);
+		add_member(e, "kept", json_object_new_boolean(p->kept));
+		json_object_array_add(pts, e);
+	}
+	add_member(o, "trials_measured", pts);
+	return o;
+}
+
 void write_json(const char *path, const struct report *r)
 {
 	json_object *doc = json_object_new_object(), *a;
@@ -209,6 +244,10 @@ void write_json(const char *path, const struct report *r)
 	for (i = 0; i < r->nmissing; i++)
 		json_object_array_add(a, missing_json(&r->missing[i]));
 	add_member(doc, "diffs_unavailable", a);
+	a = json_object_new_array();
+	for (i = 0; i < r->nadvisors; i++)
+		json_object_array_add(a, advisor_json(&r->advisors[i]));
+	add_member(doc, "deinline", a);
 	f = open_report(path, &tmp);
 	fputs(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 					     JSON_C_TO_STRING_NOSLASHESCAPE), f);

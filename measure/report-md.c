@@ -136,5 +136,10 @@ void write_md(const char *path, const struct report *r)
 	write_md_inline(f, r);
 	write_md_dirs(f, r);
 	write_md_pairs(f, r);
+	for (i = 0; i < r->nadvisors; i++) {
+		fprintf(f, "\n## De-inlining advisor: %s\n\n```\n", r->advisors[i].name);
+		advisor_print(f, &r->advisors[i], "");
+		fprintf(f, "```\n");
+	}
 	close_report(f, tmp, path);
 }

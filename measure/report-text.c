@@ -346,4 +346,8 @@ void print_text(FILE *f, const struct report *r)
 		fprintf(f, "budgets:\n");
 		print_budgets(f, r, "  ");
 	}
+	for (i = 0; i < r->nadvisors; i++) {
+		fprintf(f, "\ndeinline %s:\n", r->advisors[i].name);
+		advisor_print(f, &r->advisors[i], "  ");
+	}
 }

@@ -25,10 +25,13 @@ struct options {
 	int nmerges;
 	char **kernel_args;
 	int nkernels;
+	char **deinline_args;
+	int ndeinline;
 };
 
 #define USAGE "usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]" \
-	" [--budget CONFIG[/OPT]=FILE] [--fragments DIR] [--merge REPORT.json] [--causes FILE]" \
+	 " [--budget CONFIG[/OPT]=FILE] [--fragments DIR] [--merge REPORT.json] [--causes FILE]" \
+	" [--deinline NAME=TDIR]" \
 	" CONFIG/OPT/VARIANT=KDIR..."
 
 static void parse(int argc, char **argv, struct options *o)
@@ -41,6 +44,7 @@ static void parse(int argc, char **argv, struct options *o)
 	o->budget_args = xcalloc((size_t)argc, sizeof(char *));
 	o->merge_paths = xcalloc((size_t)argc, sizeof(char *));
 	o->kernel_args = xcalloc((size_t)argc, sizeof(char *));
+	o->deinline_args = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -62,6 +66,8 @@ static void parse(int argc, char **argv, struct options *o)
 			o->specs[o->nspecs++] = argv[++i];
 		else if (!strcmp(a, "--budget"))
 			o->budget_args[o->nbudgets++] = argv[++i];
+		else if (!strcmp(a, "--deinline"))
+			o->deinline_args[o->ndeinline++] = argv[++i];
 		else if (!strcmp(a, "--merge"))
 			o->merge_paths[o->nmerges++] = argv[++i];
 		else if (a[0] == '-' && a[1] == '-')
@@ -324,6 +330,24 @@ static void print_over(FILE *f, const struct report *r, const char *prefix)
 	}
 }
 
+/* --deinline NAME=TDIR: a make deinline run's journal. */
+static void read_advisors(struct report *r, const struct options *o)
+{
+	int i;
+
+	r->advisors = xcalloc((size_t)o->ndeinline + 1, sizeof(*r->advisors));
+	for (i = 0; i < o->ndeinline; i++) {
+		const char *arg = o->deinline_args[i], *eq = strchr(arg, '=');
+		char *name;
+
+		if (!eq || eq == arg || !eq[1])
+			die("--deinline %s: expected NAME=TDIR", arg);
+		name = xasprintf("%.*s", (int)(eq - arg), arg);
+		advisor_read(eq + 1, name, &r->advisors[r->nadvisors++]);
+		free(name);
+	}
+}
+
 int report_main(int argc, char **argv)
 {
 	struct options o;
@@ -358,6 +382,7 @@ int report_main(int argc, char **argv)
 	}
 	budget_rows(&r);
 	make_pairs(&r, &o, merges);
+	read_advisors(&r, &o);
 	for (i = 0; i < o.nmerges; i++)
 		merge_close(merges[i]);
 
@@ -404,5 +429,9 @@ int report_main(int argc, char **argv)
 	free(o.budget_args);
 	free(o.merge_paths);
 	free(o.kernel_args);
+	free(o.deinline_args);
+	for (i = 0; i < r.nadvisors; i++)
+		advisor_free(&r.advisors[i]);
+	free(r.advisors);
 	return r.failed || r.over || r.unavailable ? 1 : 0;
 }

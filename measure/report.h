@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "advisor.h"
 #include "budget.h"
 #include "kernel.h"
 #include "symdiff.h"
@@ -52,6 +53,8 @@ struct report {
 	int nrows;
 	char **notes;		/* budget lines not checked, and why */
 	int nnotes;
+	struct advisor_facts *advisors;	/* make deinline runs, from --deinline */
+	int nadvisors;
 	int failed;		/* kernels that failed a stage */
 	int unavailable;	/* figures that could not be read (stack, inline, diffs) */
 	int over;		/* figures over budget */

@@ -27,6 +27,10 @@
  *	The de-inlining advisor's ranking: per definition declared inline
  *	under SRCTREE, its expansions, units, bytes, out-of-line copies,
  *	the unit a shared body would go to, and the predicted saving.
+ *   tksize advisor TDIR                        advisor.c
+ *	A make deinline run's figures from its journal: trials, kept and
+ *	dropped, text saved, and Spearman's rank correlation of predicted
+ *	and measured savings over the best-predicted single trials.
  *   tksize report [options] NAME=KDIR...       report.c (kernel.c, merge.c,
  *	budget.c, report-text.c, -md.c, -json.c, -html.c)
  *	The 2005 cover letter's tables for every kernel, boot facts, stack,
@@ -40,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advisor.h"
 #include "attribute-json.h"
 #include "elfio.h"
 #include "inline.h"
@@ -251,6 +256,8 @@ int main(int argc, char **argv)
 		return cmd_size(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "diff"))
 		return cmd_diff(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "advisor"))
+		return advisor_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "report"))
 		return report_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "inline"))
@@ -264,5 +271,5 @@ int main(int argc, char **argv)
 	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
-	    " tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
+	    " tksize advisor TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 }

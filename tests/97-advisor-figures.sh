@@ -1,0 +1,114 @@
+# tksize advisor: a make deinline run's figures from its journal, on a
+# journal written by hand so that every figure is known in advance:
+# builds and wall time (refused edits and boot drops built nothing),
+# candidates kept (a trial undone by a failed boot is not, until kept
+# again), text saved, drops by reason, trials queued, and Spearman's rho
+# over the measured single-candidate trials (groups, failed builds,
+# refused edits and failed boots left out).  Bad journals are one-line
+# errors naming the file and line.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch advisor-figures)
+cd "$TOP"
+make -s -C measure O="$d" >/dev/null
+t=$d/run
+mkdir -p "$t"
+tab=$(printf '\t')
+# predicted and measured (-DFUNCS) of the singles that count: 1 400/40,
+# 3 200/10, 4 100/20, 7 50/-3.  Ranks 4,3,2,1 against 4,2,3,1: the sum of
+# squared rank differences is 2, so rho = 1 - 6*2/(4*(16-1)) = 0.80.
+# Were 2 (dropped at its boot), 8 (a refused edit), 9 (a failed build)
+# or the group 5+6 counted, rho would differ.
+sed "s/|/$tab/g" >"$t/journal" <<'J'
+try|1|a|lib/x.c:1|noinline|-|400
+kept|1|a()|-64|0|0|-40|10
+try|2|b|lib/x.c:2|noinline|-|300
+kept|2|b()|-32|0|0|-30|10
+boot|FAIL|1 2|no shell prompt
+unkept|1
+unkept|2
+try|1|a|lib/x.c:1|noinline|-|400
+kept|1|a()|-64|0|0|-40|10
+boot|PASS|1
+try|2|b|lib/x.c:2|noinline|-|300
+kept|2|b()|-32|0|0|-30|10
+boot|FAIL|2|no shell prompt
+unkept|2
+dropped|2|-|0|0|0|0|0|boot failed: no shell prompt
+try|3|c|lib/x.c:3|noinline|-|200
+kept|3|c()|-32|0|0|-10|10
+try|4|d|lib/x.c:4|noinline|-|100
+kept|4|d()|-32|0|0|-20|10
+try|5|e|include/linux/y.h:1|move|fs/y.c|150
+try|6|f|include/linux/y.h:2|move|fs/y.c|150
+kept|5+6|e() f()|-128|0|0|-120|10
+try|7|g|lib/x.c:7|noinline|-|50
+dropped|7|g()|0|0|0|3|10|the functions did not shrink (3 bytes)
+try|8|h|lib/x.c:8|noinline|-|1000
+dropped|8|h|0|0|0|0|0|edit: h() is defined by a macro
+try|9|i|lib/x.c:9|noinline|-|900
+dropped|9|i()|0|0|0|0|10|build failed: lib/x.c:9: error
+try|10|j|include/linux/z.h:1|move|mm/z.c|100
+try|11|k|include/linux/z.h:2|move|mm/z.c|100
+split|10+11|j() k()|0|0|0|-5|10|saved 5 of the 200 predicted
+J
+printf '10\n11\n' >"$t/pending"
+"$d/tksize" advisor "$t" >"$d/out" || fail "tksize advisor exited $?"
+cat "$d/out"
+cat >"$d/want" <<'W'
+trials: 10 builds, 1m40s of wall time; 1 groups split
+kept: 5 candidates, 256 bytes of text saved; boots: 1 PASS, 2 FAIL
+kept trials: 1000 bytes predicted, 190 measured (text symbols)
+dropped: 1, boot failed
+dropped: 1, the functions did not shrink
+dropped: 1, edit
+dropped: 1, build failed
+spearman: 0.80 over the 4 best-predicted single-candidate trials
+queued: 2 trials left
+W
+diff -u "$d/want" "$d/out" || fail "tksize advisor's figures are not the ones worked out by hand"
+ok "figures and Spearman's rho as worked out by hand"
+
+# the report carries the run: make report's text, report.json and the
+# HTML scatter plot, one mark per measured trial (1, 3, 4 and 7 alone,
+# 5+6 and 10+11 in groups; 2 failed its boot, 8 and 9 never built), the
+# kept ones filled
+kdir=$BUILD/kernels/tiny-Os-dce
+[ -f "$kdir/vmlinux" ] || make -s VARIANTS=dce kernels
+"$d/tksize" report --json "$d/r.json" --html "$d/r.html" --md "$d/r.md" --deinline hand="$t" \
+	tiny/Os/dce="$kdir" >"$d/report.out" || fail "tksize report exited $?"
+expect_grep '^deinline hand:$' "$d/report.out" "report text"
+expect_grep '^  spearman: 0\.80 over the 4 best' "$d/report.out" "report text"
+expect_grep '^spearman: 0\.80 over the 4 best' "$d/r.md" "report.md"
+[ "$(jq -r '.deinline[0] | "\(.name) \(.spearman) \(.kept) \(.text_saved) \([.trials_measured[].trial] | join(","))"' "$d/r.json")" = \
+	"hand 0.8 5 256 1,3,4,5+6,7,10+11" ] || fail "report.json's deinline: $(jq -c .deinline "$d/r.json")"
+[ "$(grep -c '<circle class="trial"[^>]*fill="#4a78b5"' "$d/r.html")" = 3 ] &&
+	[ "$(grep -c '<circle class="trial"[^>]*fill="none"' "$d/r.html")" = 1 ] &&
+	[ "$(grep -c '<rect class="trial"[^>]*fill="#b5784a"' "$d/r.html")" = 1 ] &&
+	[ "$(grep -c '<rect class="trial"[^>]*fill="none"' "$d/r.html")" = 1 ] ||
+	fail "the scatter plot does not have 3 kept and 1 dropped single, 1 kept and 1 split group"
+expect_grep '<title>e\(\) f\(\): predicted 300, measured 120, kept</title>' "$d/r.html" "the group's point"
+ok "make report's text, report.md, report.json and the scatter plot carry the run"
+
+# only the 50 best-predicted singles count: 60 singles whose measured
+# saving falls as their prediction rises (rho -1), then 10 more with a
+# lower prediction that would pull it up, were they counted
+for i in $(seq 1 70); do
+	if [ "$i" -le 60 ]; then p=$((1000 + i)) m=$((100 - i)); else p=$i m=$((1000 + i)); fi
+	printf 'try\t%s\tf%s\tlib/x.c:%s\tnoinline\t-\t%s\nkept\t%s\tf%s()\t-1\t0\t0\t-%s\t1\n' "$i" "$i" "$i" "$p" "$i" "$i" "$m"
+done >"$t/journal"
+: >"$t/pending"
+"$d/tksize" advisor "$t" >"$d/out" || fail "tksize advisor exited $?"
+expect_grep '^spearman: -1\.00 over the 50 best-predicted single-candidate trials$' "$d/out" "the top 50"
+ok "only the 50 best-predicted single trials are correlated"
+
+# bad journals: one line naming the file and line, exit 2
+printf 'kept\t12\tl()\t-4\t0\t0\t-4\t1\n' >"$t/journal"
+"$d/tksize" advisor "$t" 2>"$d/err" && fail "a result without its prediction was accepted"
+expect_grep "^tksize: $t/journal:1: trial 12 has a result but candidate 12 no prediction before it$" "$d/err" "no prediction"
+printf 'try\t12\tl\tlib/x.c:12\tnoinline\t-\tmany\n' >"$t/journal"
+"$d/tksize" advisor "$t" 2>"$d/err" && fail "a prediction that is not a number was accepted"
+expect_grep "^tksize: $t/journal:1: 'many' is not a number$" "$d/err" "not a number"
+rm "$t/journal"
+"$d/tksize" advisor "$t" 2>"$d/err" && fail "a folder without a journal was accepted"
+expect_grep "^tksize: $t/journal: No such file or directory$" "$d/err" "no journal"
+ok "bad journals are one-line errors naming the file and line"
