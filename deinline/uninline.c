@@ -373,6 +373,36 @@ static void refuse_conditional(const char *buf, const struct definition *d, cons
 		refuse("%s() is defined under #if: other configs would keep a static inline", name);
 }
 
+/*
+ * A static declaration before the definition (x86's asm/tlb.h declares
+ * tlb_flush() so that asm-generic/tlb.h can call it) makes the function
+ * static in every unit whatever the definition says: a moved definition
+ * would leave each caller an undefined static function.
+ */
+static void refuse_static_declaration(const char *buf, const struct definition *d, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = buf;
+
+	while ((p = strstr(p, name)) && p < d->start) {
+		const char *e = p + n, *bol = p, *close;
+
+		p = e;
+		if ((bol > buf && is_ident(bol[-1])) || is_ident(*e))
+			continue;
+		while (*e == ' ' || *e == '\t')
+			e++;
+		if (*e != '(' || !(close = strchr(e, ')')))
+			continue;
+		for (close++; *close == ' ' || *close == '\t'; close++)
+			;
+		while (bol > buf && bol[-1] != '\n')
+			bol--;
+		if (*close == ';' && word(bol, e, "static"))
+			refuse("%s() has a static declaration before its definition: every unit would keep it static", name);
+	}
+}
+
 /* Specifiers without `static` and the inline keyword, single-spaced. */
 static char *shared_specifiers(const struct definition *d)
 {
@@ -466,6 +496,7 @@ int main(int argc, char **argv)
 		refuse_undefined_macros(buf, &d, name);
 		refuse_unit_bound_body(&d, name);
 		refuse_conditional(buf, &d, name);
+		refuse_static_declaration(buf, &d, name);
 	}
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");

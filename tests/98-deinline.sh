@@ -1,5 +1,6 @@
 # The de-inlining advisor's loop, on the real tiny/Os/dce build folder and
 # the cheapest candidates (a .c file's static inline: one object each):
+#  0. the editor's refusals, on the real tree;
 #  1. the trial base, a copy of the build folder against a scratch tree at
 #     a new path, recompiles nothing; a change to one .c file recompiles
 #     exactly its object; a revert puts the file back, mtime and all;
@@ -25,6 +26,17 @@ tdir=$d/trial
 # the objects a build compiled or assembled, less arch/x86/boot/, which a
 # new vmlinux always remakes (compressed/misc.o includes its voffset.h)
 objs_compiled() { sed -n 's/^  \(CC\|AS\)      //p' "$1" | grep -v '^arch/x86/boot/' | sort; }
+
+# 0. the editor refuses what it must not change, naming why, on the tree
+refused() {
+	"$UNINLINE" check "$src" "$1" "$2" "$3" >/dev/null 2>"$d/refused" && fail "uninline changed $1:$2 $3()"
+	expect_grep "^uninline: $1:$2 $3\(\): $4" "$d/refused" "uninline check $3"
+}
+refused arch/x86/include/asm/tlb.h 10 tlb_flush 'tlb_flush\(\) has a static declaration before its definition'
+refused lib/xz/xz_dec_lzma2.c 529 rc_bit 'rc_bit\(\) is __always_inline'
+refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) has preprocessor directives in its body'
+[ "$("$UNINLINE" check "$src" include/linux/fs.h 3741 dir_emit_dots)" = header ] || fail "uninline refused dir_emit_dots()"
+ok "the editor refuses a static forward declaration, __always_inline and directives in a body; takes dir_emit_dots()"
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
@@ -133,10 +145,10 @@ sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
 # 4. the series: git am onto the patched tree, build, boot
 deinline/emit.sh "$tdir" "$src" >"$d/emit.out" || fail "emit.sh"
 series=$tdir/series
-n=$(wc -l <"$series/series")
+n=$(grep -vc "^#" "$series/series")
 kept=$(grep -c '^kept' "$j")
 [ "$n" = "$kept" ] || fail "$n patches for $kept kept changes"
-for p in $(cat "$series/series"); do
+for p in $(grep -v "^#" "$series/series"); do
 	grep -q '^Predicted saving: ' "$series/$p" && grep -q '^  Function  *old  *new  *delta' "$series/$p" ||
 		fail "$p lacks the prediction or the bloat-o-meter table"
 done
@@ -149,7 +161,7 @@ for f in $files; do cmp -s "$src/$f" "$tdir/linux/$f" || fail "$f: not the patch
 git -C "$tdir/linux" init -q
 git -C "$tdir/linux" add -f $files
 git -C "$tdir/linux" -c user.name=t -c user.email=t@t commit -q -m base
-for p in $(cat "$series/series"); do
+for p in $(grep -v "^#" "$series/series"); do
 	git -C "$tdir/linux" -c user.name=t -c user.email=t@t am -q "$series/$p" || fail "$p does not apply with git am"
 done
 rm -rf "$tdir/linux/.git"
