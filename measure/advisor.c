@@ -17,13 +17,13 @@
 
 #define MAX_FIELDS 10
 
-/* LINE split in place on tabs into F; the count. */
+/* LINE split in place on tabs into F (MAX_FIELDS + 1 of them at most); the count. */
 static int split_tabs(char *line, char **f)
 {
 	int n = 0;
 
 	line[strcspn(line, "\n")] = '\0';
-	while (n < MAX_FIELDS) {
+	while (n <= MAX_FIELDS) {
 		f[n++] = line;
 		line = strchr(line, '\t');
 		if (!line)
@@ -40,7 +40,7 @@ static long number(const char *s, const char *path, int lineno)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || *end)
+	if (errno || end == s || *end || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')))
 		die("%s:%d: '%s' is not a number", path, lineno, s);
 	return v;
 }
@@ -173,7 +173,7 @@ double spearman(const long *x, const long *y, int n)
 		sxx += (rx[i] - mx) * (rx[i] - mx);
 		syy += (ry[i] - my) * (ry[i] - my);
 	}
-	rho = sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
+	rho = sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
 	free(rx);
 	free(ry);
 	return rho;
@@ -187,7 +187,7 @@ static void correlate(struct advisor_facts *a)
 	int i, n = 0;
 
 	for (i = 0; i < a->npoints; i++)
-		if (a->points[i].members == 1)
+		if (a->points[i].members == 1 && !a->points[i].undone)
 			single[n++] = &a->points[i];
 	qsort(single, (size_t)n, sizeof(*single), cmp_predicted_desc);
 	if (n > ADVISOR_SPEARMAN_TOP)
@@ -218,10 +218,60 @@ static int count_lines(const char *path)
 	return n;
 }
 
+/* The fields each kind of journal line has (boot: an optional verdict detail). */
+static int fields_ok(const char *kind, int n)
+{
+	static const struct { const char *kind; int min, max; } kinds[] = {
+		{ "try", 7, 7 }, { "kept", 8, 8 }, { "dropped", 9, 9 }, { "split", 9, 9 },
+		{ "boot", 3, 4 }, { "unkept", 2, 2 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(kind, kinds[i].kind))
+			return n >= kinds[i].min && n <= kinds[i].max;
+	return -1;
+}
+
+/* One kept, dropped or split line: its trial's figures. */
+static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, const long *pred,
+			const char *path, int lineno)
+{
+	const char *reason = f[0][0] == 'k' ? "" : f[8];
+	long secs = number(f[7], path, lineno);
+	struct advisor_point *p;
+
+	if (secs < 0)
+		die("%s:%d: %ld seconds", path, lineno, secs);
+	if (built(reason)) {
+		a->trials++;
+		a->seconds += secs;
+	}
+	if (!strcmp(f[0], "split"))
+		a->splits++;
+	if (!strcmp(f[0], "dropped"))
+		count_reason(a, reason);
+	if (f[0][0] != 'k' && !measured_drop(reason)) {
+		/* nothing measured; a replay that failed its boot alone keeps no point */
+		if (f[0][0] == 'd')
+			forget_point(a, f[1]);
+		return;
+	}
+	p = point(a, f[1]);
+	free(p->names);
+	p->names = xstrdup(f[2]);
+	p->members = members(f[1]);
+	p->predicted = predicted(f[1], ids, pred, path, lineno);
+	p->measured = -number(f[6], path, lineno);
+	p->dtext = number(f[3], path, lineno);
+	p->kept = f[0][0] == 'k';
+	p->undone = 0;
+}
+
 void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 {
 	char *path = xasprintf("%s/journal", tdir), *pending = xasprintf("%s/pending", tdir);
-	char *line = NULL, *f[MAX_FIELDS];
+	char *line = NULL, *f[MAX_FIELDS + 1];
 	struct strmap ids = { 0 };
 	long *pred = NULL;
 	size_t cap = 0;
@@ -233,49 +283,39 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 	if (!in)
 		die("%s: %s", path, strerror(errno));
 	while (getline(&line, &cap, in) > 0) {
-		int n = split_tabs(line, f);
+		int n = split_tabs(line, f), ok = fields_ok(f[0], n);
 
 		lineno++;
-		if (!strcmp(f[0], "try") && n >= 7) {
+		if (ok < 0)
+			die("%s:%d: not a journal line: %s", path, lineno, f[0]);
+		if (!ok)
+			die("%s:%d: a %s line with %d fields", path, lineno, f[0], n);
+		if (!f[1][0])
+			die("%s:%d: a %s line with an empty second field", path, lineno, f[0]);
+		if (!strcmp(f[0], "try")) {
 			int added;
 			size_t k = strmap_index(&ids, f[1], &added);
 
 			pred = xrealloc(pred, ids.n * sizeof(long));
 			pred[k] = number(f[6], path, lineno);
-		} else if ((!strcmp(f[0], "kept") && n >= 8) || ((!strcmp(f[0], "dropped") || !strcmp(f[0], "split")) && n >= 9)) {
-			const char *reason = f[0][0] == 'k' ? "" : f[8];
-			struct advisor_point *p;
+		} else if (!strcmp(f[0], "unkept")) {
+			int found = 0;
 
-			if (built(reason)) {
-				a->trials++;
-				a->seconds += number(f[7], path, lineno);
-			}
-			if (!strcmp(f[0], "split"))
-				a->splits++;
-			if (!strcmp(f[0], "dropped"))
-				count_reason(a, reason);
-			if (f[0][0] == 'd' && !measured_drop(reason)) {
-				/* a replay that failed its boot alone keeps no point */
-				forget_point(a, f[1]);
-				continue;
-			}
-			p = point(a, f[1]);
-			free(p->names);
-			p->names = xstrdup(f[2]);
-			p->members = members(f[1]);
-			p->predicted = predicted(f[1], &ids, pred, path, lineno);
-			p->measured = -number(f[6], path, lineno);
-			p->dtext = number(f[3], path, lineno);
-			p->kept = f[0][0] == 'k';
-		} else if (!strcmp(f[0], "unkept") && n >= 2) {
 			for (i = 0; i < a->npoints; i++)
-				if (!strcmp(a->points[i].tid, f[1]))
+				if (!strcmp(a->points[i].tid, f[1]) && a->points[i].kept) {
 					a->points[i].kept = 0;
-		} else if (!strcmp(f[0], "boot") && n >= 2) {
+					a->points[i].undone = 1;
+					found = 1;
+				}
+			if (!found)
+				die("%s:%d: trial %s is undone but was not kept", path, lineno, f[1]);
+		} else if (!strcmp(f[0], "boot")) {
+			if (strcmp(f[1], "PASS") && strcmp(f[1], "FAIL"))
+				die("%s:%d: boot verdict %s, not PASS or FAIL", path, lineno, f[1]);
 			a->boots_pass += !strcmp(f[1], "PASS");
 			a->boots_fail += !strcmp(f[1], "FAIL");
 		} else {
-			die("%s:%d: not a journal line: %s", path, lineno, f[0]);
+			read_result(a, f, &ids, pred, path, lineno);
 		}
 	}
 	fclose(in);
@@ -327,6 +367,9 @@ void advisor_print(FILE *f, const struct advisor_facts *a, const char *indent)
 		fprintf(f, "%sdropped: %d, %s\n", indent, a->reasons[i].n, a->reasons[i].reason);
 	if (a->spearman_n < 3)
 		fprintf(f, "%sspearman: fewer than 3 single-candidate trials\n", indent);
+	else if (isnan(a->spearman))
+		fprintf(f, "%sspearman: undefined over the %d best-predicted single-candidate trials"
+			" (one side is constant)\n", indent, a->spearman_n);
 	else
 		fprintf(f, "%sspearman: %.2f over the %d best-predicted single-candidate trials\n", indent,
 			a->spearman, a->spearman_n);

@@ -19,6 +19,7 @@ struct advisor_point {
 	long dtext;		/* the Berkeley .text delta */
 	int members;		/* candidates in the trial */
 	int kept;		/* kept, and not undone by a failed boot */
+	int undone;		/* kept, then undone by a failed boot, not tried again yet */
 };
 
 struct advisor_reason {
@@ -43,12 +44,12 @@ struct advisor_facts {
 	int npoints;
 	int queued;		/* trials left in TDIR/pending */
 	int spearman_n;		/* single trials correlated; below 3, no figure */
-	double spearman;
+	double spearman;	/* NAN when one side is constant */
 };
 
 /* Read TDIR/journal (and TDIR/pending); die naming the file on bad input. */
 void advisor_read(const char *tdir, const char *name, struct advisor_facts *a);
-/* Spearman's rho of X and Y (N pairs), ties at their mean rank; 0 when a side is constant. */
+/* Spearman's rho of X and Y (N pairs), ties at their mean rank; NAN when a side is constant. */
 double spearman(const long *x, const long *y, int n);
 void advisor_free(struct advisor_facts *a);
 /* The summary lines make deinline prints. */

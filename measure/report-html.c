@@ -407,6 +407,8 @@ static void advisor_scatter(FILE *f, const struct advisor_facts *a)
 		size_t len = 0;
 		FILE *m = open_memstream(&buf, &len);
 
+		if (!m)
+			die("open_memstream: out of memory");
 		advisor_print(m, a, "");
 		fclose(m);
 		esc(f, buf);

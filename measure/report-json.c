@@ -5,6 +5,7 @@
  * what changed from -2.
  */
 #include <json-c/json.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,7 +205,7 @@ static json_object *advisor_json(const struct advisor_facts *a)
 		add_int_member(why, a->reasons[i].reason, a->reasons[i].n);
 	add_member(o, "dropped", why);
 	add_int_member(o, "spearman_n", a->spearman_n);
-	add_member(o, "spearman", a->spearman_n >= 3 ? fixed(a->spearman, 2) : NULL);
+	add_member(o, "spearman", a->spearman_n >= 3 && !isnan(a->spearman) ? fixed(a->spearman, 2) : NULL);
 	for (i = 0; i < a->npoints; i++) {
 		const struct advisor_point *p = &a->points[i];
 		json_object *e = json_object_new_object();
