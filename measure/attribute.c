@@ -218,17 +218,87 @@ static void add_prefix(struct attr_walk *w, const char *dir)
 	w->prefixes[w->nprefixes++] = canonical(dir);
 }
 
+/* The top folders of a kernel tree: where a source path's tree ends. */
+static int is_top_folder(const char *name, size_t len)
+{
+	static const char *const tops[] = {
+		"arch", "block", "certs", "crypto", "drivers", "fs", "include", "init", "io_uring",
+		"ipc", "kernel", "lib", "mm", "net", "rust", "samples", "scripts", "security",
+		"sound", "usr", "virt",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++)
+		if (strlen(tops[i]) == len && !strncmp(tops[i], name, len))
+			return 1;
+	return 0;
+}
+
+/*
+ * The folders of PATH that could be its tree: each one whose next
+ * component is a kernel top folder ("/x/linux" of "/x/linux/fs/a.c", and
+ * "/x/linux/drivers" of "/x/linux/drivers/net/b.c"), into OUT (to be
+ * freed); the count.
+ */
+static int tree_candidates(const char *path, char **out, int max)
+{
+	const char *p = path;
+	int n = 0;
+
+	while (n < max && (p = strchr(p, '/')) && p[1]) {
+		const char *next = p + 1;
+		size_t len = strcspn(next, "/");
+
+		if (next[len] == '/' && p > path && is_top_folder(next, len))
+			out[n++] = xasprintf("%.*s", (int)(p - path), path);
+		p = next;
+	}
+	return n;
+}
+
+/* The votes of the folders that could be trees, by index in a strmap. */
+struct tree_votes {
+	struct strmap names;
+	char **name;		/* index -> folder */
+	size_t *votes;
+};
+
+static size_t tree_index(struct tree_votes *t, const char *folder)
+{
+	int added;
+	size_t i = strmap_index(&t->names, folder, &added);
+
+	if (added) {
+		t->name = xrealloc(t->name, t->names.n * sizeof(*t->name));
+		t->votes = xrealloc(t->votes, t->names.n * sizeof(*t->votes));
+		t->name[i] = xstrdup(folder);
+		t->votes[i] = 0;
+	}
+	return i;
+}
+
 /*
  * The trees that paths are made relative to: every unit's build directory
  * (objects built in the object tree name generated files there), and the
- * source tree: the longest directory that holds every unit's source that
- * lies outside its build directory (an O= build).
+ * source trees of the units whose source lies outside it (an O= build).
+ * A kernel may come from two trees: a build folder seeded from another
+ * tree's (kbuild/seed.sh: the deinline variant, the advisor's trials)
+ * keeps the objects that did not change, and their DWARF names the first
+ * tree.  So each source path votes for every folder that could be its
+ * tree (kernel top folders follow it), and takes the one most paths voted
+ * for, the longest on a tie: "/x/linux" over "/x/linux/drivers" for
+ * drivers/net/b.c, and a lone file of the second tree its own.  Paths
+ * with no kernel top folder (not a kernel) fall back to their longest
+ * common folder.
  */
+#define MAX_CANDIDATES 16
 static void find_trees(struct attr_walk *w, Dwarf *dw)
 {
 	Dwarf_Off off, next;
-	char *common = NULL;
-	size_t hsize;
+	struct tree_votes t = { { 0 }, NULL, NULL };
+	size_t hsize, npaths = 0, i;
+	char *common = NULL, **paths = NULL, *cand[MAX_CANDIDATES];
+	int k, n;
 
 	for (off = 0; dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0; off = next) {
 		Dwarf_Attribute attr;
@@ -244,18 +314,46 @@ static void find_trees(struct attr_walk *w, Dwarf *dw)
 		c = canonical(path);
 		free(path);
 		len = dir ? strlen(dir) : 0;
-		if (c[0] == '/' && !(dir && !strncmp(c, dir, len) && c[len] == '/')) {
-			if (!common) {
-				common = xstrdup(c);
-			} else {
-				size_t i = 0;
-
-				while (common[i] && common[i] == c[i])
-					i++;
-				common[i] = '\0';
-			}
+		if (c[0] != '/' || (dir && !strncmp(c, dir, len) && c[len] == '/')) {
+			free(c);
+			continue;
 		}
-		free(c);
+		paths = xrealloc(paths, (npaths + 1) * sizeof(*paths));
+		paths[npaths++] = c;
+		n = tree_candidates(c, cand, MAX_CANDIDATES);
+		for (k = 0; k < n; k++) {
+			size_t j = tree_index(&t, cand[k]);	/* before t.votes is read: it may move */
+
+			t.votes[j]++;
+			free(cand[k]);
+		}
+		if (n)
+			continue;
+		if (!common) {
+			common = xstrdup(c);
+		} else {
+			size_t j = 0;
+
+			while (common[j] && common[j] == c[j])
+				j++;
+			common[j] = '\0';
+		}
+	}
+	for (i = 0; i < npaths; i++) {
+		size_t best = 0;
+
+		n = tree_candidates(paths[i], cand, MAX_CANDIDATES);
+		for (k = 0; k < n; k++) {
+			size_t j = tree_index(&t, cand[k]);
+
+			if (!k || t.votes[j] > t.votes[best] ||
+			    (t.votes[j] == t.votes[best] && strlen(t.name[j]) > strlen(t.name[best])))
+				best = j;
+			free(cand[k]);
+		}
+		if (n)
+			add_prefix(w, t.name[best]);
+		free(paths[i]);
 	}
 	if (common) {
 		char *slash = strrchr(common, '/');
@@ -266,6 +364,12 @@ static void find_trees(struct attr_walk *w, Dwarf *dw)
 		}
 		free(common);
 	}
+	for (i = 0; i < t.names.n; i++)
+		free(t.name[i]);
+	free(t.name);
+	free(t.votes);
+	free(paths);
+	strmap_free(&t.names);
 }
 
 /* PATH without its last ".c", ".S" or ".o": "kernel/fork". */

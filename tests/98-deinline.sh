@@ -104,6 +104,19 @@ sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
 [ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
 	fail "the journal's kept deltas ($sum) are not binutils size's ($(text "$kdir/vmlinux") -> $(text "$tdir/base/vmlinux"))"
 ok "kept text deltas sum to $sum, as binutils size says"
+# the base's objects come from two trees now, the patched one and the
+# scratch one, and its attribution still names files by their kernel path
+"$TKSIZE" attribute --files --no-map "$tdir/base/vmlinux" >"$d/attr" || fail "tksize attribute on the trial base"
+# the table's rows: seven columns, the path last; [section] and (TOTALS) are not files
+awk -F'\t' 'NR > 1 && NF == 7 && $7 !~ /^[[(]/ { print $7 }' "$d/attr" >"$d/attr.paths"
+[ "$(wc -l <"$d/attr.paths")" -gt 300 ] || fail "the trial base's attribution has $(wc -l <"$d/attr.paths") files"
+grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$d/attr.paths" &&
+	fail "the trial base's attribution names files outside the kernel's folders (above)"
+for f in init/main.c $(awk -F'\t' '$1 == "kept" { print $2 }' "$j" | tr '+' '\n' | while read -r id; do
+	awk -F'\t' -v id="$id" '$1 == id && $5 == "c" { print $2 }' "$tdir/candidates"; done); do
+	grep -q -x -F "$f" "$d/attr.paths" || fail "$f has no row in the trial base's attribution"
+done
+ok "the trial base's attribution names files by their kernel path, from both trees"
 grep -q '^boot	PASS' "$j" || fail "no boot confirmed the kept changes"
 
 # 3. killed in the middle of kbuild, then resumed
