@@ -15,7 +15,7 @@ TOP      := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 BUILD    ?= $(TOP)/build
 override BUILD := $(abspath $(BUILD))
 CONFIGS  ?= tiny
-VARIANTS ?= orig inline inline+units dce
+VARIANTS ?= orig inline inline+units dce deinline
 OPTS     ?= Os
 # Build every kernel with DWARF (tinyconfigs/debug-info.config), so that the
 # one build gives the size table, the boot check and the inline table: -g
@@ -34,7 +34,7 @@ CC := ccache gcc
 endif
 CCACHE_DIR ?= $(HOME)/.cache/tinykern/ccache
 
-export CC JOBS HOSTCC CCACHE_DIR TINYKERN_CAUSES SOURCE_NEED_MIB BUILD_NEED_MIB BUILD_NEED_DEBUG_MIB BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND \
+export CC JOBS HOSTCC CCACHE_DIR SIGNOFF TINYKERN_CAUSES SOURCE_NEED_MIB BUILD_NEED_MIB BUILD_NEED_DEBUG_MIB BOOT_TIMEOUT QEMU QEMU_MEM QEMU_ACCEL QEMU_SMP QEMU_CPU BOOT_APPEND \
        MINRAM_MAX MINRAM_TIMEOUT
 
 # One make at a time per build folder.  The outer make takes an exclusive
@@ -78,8 +78,19 @@ CONFIG_CACHE := $(BUILD)/config-cache
 # The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3), and the
 # fragments merge.sh makes its .config from, in that order.
 kdir    = $(BUILD)/kernels/$(1)-$(2)-$(3)
-kfrags  = $(FRAGMENTS)/$(1).config $(FRAGMENTS)/variant-$(3).config $(FRAGMENTS)/opt-$(2).config \
+kfrags  = $(FRAGMENTS)/$(1).config $(strip $(vchain_$(3))) $(FRAGMENTS)/opt-$(2).config \
 	$(if $(filter yes,$(DEBUG_INFO)),$(TOP)/tinyconfigs/debug-info.config)
+# A variant's fragment may stand on another's ("# base: variant-dce") and
+# name a tree of its own ("# tree: deinline"): the patched tree plus
+# patches/deinline/series, in build/src/linux-deinline, its own so that
+# the other variants' objects never see the series.  Its build folder
+# starts as a copy of its base variant's (kbuild/seed.sh), so only the
+# objects the series touches recompile: the cost of the variant is an
+# incremental build, not a cold one.
+ktree       = $(if $(vtree_$(1)),$(BUILD)/src/linux-$(vtree_$(1)),$(SRC))
+ktree_stamp = $(if $(vtree_$(1)),$(BUILD)/src/.stamp-$(vtree_$(1)),$(SRC_STAMP))
+# the base variant's folder a kernel's is seeded from, when this run builds it
+kseed       = $(if $(vtree_$(3)),$(if $(filter $(vseed_$(3)),$(VARIANTS)),$(call kdir,$(1),$(2),$(vseed_$(3)))))
 # A config fragment and, recursively, the fragments it names in "# base:".
 frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
 	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
@@ -105,8 +116,14 @@ boot_append = $(append_$(1)_$(2))
 # $(shell) costs a fork, so a no-op `make` stays near its 2 s target.
 $(foreach c,$(CONFIGS),$(eval chain_$(c) := $(call frag_chain,$(c)))$(eval \
 	expect_$(c) := $(strip $(shell sed -n 's/^# boot-expect: *//p' $(chain_$(c))))))
+# a variant's fragments base first, so that its own settings come last and win
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+$(foreach v,$(VARIANTS),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
+	vtree_$(v) := $(strip $(shell sed -n 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/variant-$(v).config)))$(eval \
+	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
+	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
 $(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval append_$(c)_$(v) := $(strip $(shell \
-	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(FRAGMENTS)/variant-$(v).config)))))
+	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(vchain_$(v)))))))
 # write_if_changed FILE TEXT: FILE holds TEXT, rewritten only when TEXT
 # changed, so that what depends on it is redone exactly then (a FORCE rule:
 # make compares the file's time after running it).
@@ -160,6 +177,15 @@ $(SRC_STAMP): $(TARBALL) source/prepare.sh $(PATCHES)/series \
 	@source/prepare.sh $(TARBALL) $(PATCHES) $(@D)
 	@touch $@
 
+# A variant's own tree ("# tree: NAME" in its fragment): the patched tree
+# copied, mtimes and all, with patches/NAME/series on top.
+define tree_rules
+$(BUILD)/src/.stamp-$(1): $(SRC_STAMP) source/prepare.sh $(wildcard $(PATCHES)/$(1)/series $(PATCHES)/$(1)/*.patch)
+	@source/prepare.sh $(SRC) $(PATCHES)/$(1) $(BUILD)/src linux-$(1)
+	@sed -n 's|^+++ b/||p' $(PATCHES)/$(1)/*.patch | sort -u >$$@
+endef
+$(foreach t,$(sort $(foreach v,$(VARIANTS),$(vtree_$(v)))),$(eval $(call tree_rules,$(t))))
+
 ## rootfs: pack busybox and rootfs/init into an xz initramfs, and make the ext2 test disk
 rootfs: $(INITRAMFS) $(DISK)
 $(DISK): rootfs/mkdisk.sh | $(DEPS)
@@ -173,18 +199,24 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 # merge.sh rewrites obj/.config only when its content changes, and make
 # notices an unchanged .config, so a comment edit in a fragment does not
 # rebuild the kernel.  $(3) names the build in the progress lines, $(4) is
-# its place among the run's builds ("2/8").
+# its place among the run's builds ("2/8"), $(6) the source tree and $(7)
+# its stamp, $(8) the build folder to seed it from (kseed): when it has
+# no kernel yet, or one older than its tree, whose stamp lists the files
+# the tree's series changed.
 define build_folder_rules
 $(1)/fragments.list: FORCE
 	@$(call write_if_changed,$(1)/fragments.list,$(2))
-$(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/merge.sh $(SRC_STAMP)
+$(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/merge.sh $(7) $(if $(8),| $(8)/vmlinux)
 	@mkdir -p $$(@D)/obj
+	$(if $(8),@if [ -f $(8)/obj/vmlinux ] && ! [ $$(@D)/obj/vmlinux -nt $(7) ]; then \
+		echo "  SEED    $(3) from $(8)"; \
+		kbuild/seed.sh $(SRC) $(8)/obj $(6) $$(@D)/obj $$$$(cat $(7)); fi)
 	@echo "  CONFIG  $(3)"
-	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(SRC) $$(@D)/obj $(2)
+	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(6) $$(@D)/obj $(2)
 	@touch $$@
 $(1)/obj/.config: $(1)/config.stamp ;
-$(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(SRC_STAMP)
-	@kbuild/build.sh $(SRC) $$(@D) $(3) $(4)
+$(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(7)
+	@kbuild/build.sh $(6) $$(@D) $(3) $(4)
 $(1)/bzImage: $(1)/vmlinux ;
 endef
 
@@ -192,7 +224,7 @@ endef
 # "# boot-append:" lines add to the kernel's command line at boot.
 define kernel_rules
 $(call build_folder_rules,$(call kdir,$(1),$(2),$(3)),$(call \
-	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1))
+	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1),$(call ktree,$(3)),$(call ktree_stamp,$(3)),$(call kseed,$(1),$(2),$(3)))
 $(call kdir,$(1),$(2),$(3))/boot.args: FORCE
 	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
 $(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
@@ -228,8 +260,9 @@ $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)
 
 # The symbol diffs every report carries, FROM:TO, for each config that has both:
-# the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce.
-REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce
+# the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce,
+# and what the advisor's series takes off dce.
+REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce dce:deinline
 
 # The inline table of a kernel, read from its DWARF once.  When tksize
 # cannot read it (DEBUG_INFO=no), inline.txt says why, and the report marks
@@ -309,6 +342,16 @@ deinline: $(MEASURE) $(UNINLINE)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
 	@$(MEASURE) advisor $(DEINLINE_DIR)
 
+## deinline-verify: build and boot every prefix of a de-inlining series (SERIES=patches/deinline) on CONFIG/OPT/BASE
+DEINLINE_SERIES := $(or $(SERIES),$(PATCHES)/deinline)
+.PHONY: deinline-verify
+deinline-verify:
+	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) kernels rootfs
+	@INITRAMFS=$(INITRAMFS) BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
+	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
+	 deinline/verify.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_SERIES) $(BUILD)/deinline/verify-$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE) \
+	 $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
+
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench
 bench: $(DEPS)
@@ -354,7 +397,8 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc"
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc," \
+	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

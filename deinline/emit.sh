@@ -6,7 +6,9 @@
 # order kept, each with the journal's figures and `tksize diff` output
 # for that change alone; `git format-patch` writes TDIR/series/, with a
 # series file, ready for patches/ or `git am` onto the patched tree.
-# Only changes a boot confirmed go in.
+# Only changes a boot confirmed go in.  SIGNOFF="Name <mail>" adds a
+# Signed-off-by line to each, for a series someone reviewed and ships
+# (patches/deinline/); the series file names the tree it applies to.
 set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
 journal=$tdir/journal
@@ -82,11 +84,16 @@ for tid in $ids; do
 		echo "$tid, booted under QEMU):"
 		echo
 		sed 's/^/  /' "$tdir/changes/$tid.bloat"
+		[ -z "${SIGNOFF:-}" ] || printf '\nSigned-off-by: %s\n' "$SIGNOFF"
 	} | git commit -q -F -
 done
 rm -f "$tdir/export.body"
 git format-patch -q -o "$out.tmp" "$base"
-(cd "$out.tmp" && ls *.patch >series 2>/dev/null || : >series)
+{
+	echo "# make deinline's series on $(basename "$tdir"), applied in order on the patched tree"
+	echo "# target: linux-source $(cat "$src/.tinykern-version" 2>/dev/null || echo unknown)"
+	(cd "$out.tmp" && ls *.patch 2>/dev/null || true)
+} >"$out.tmp/series"
 rm -rf "$out"
 mv "$out.tmp" "$out"
-echo "  SERIES  $(wc -l <"$out/series") patches in $out"
+echo "  SERIES  $(grep -c "\.patch$" "$out/series") patches in $out"

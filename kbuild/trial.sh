@@ -15,7 +15,8 @@
 # ccache misses: -I flags name the tree).  init therefore copies the
 # patched tree once to TDIR/linux, a fixed path, and the kernel's O=
 # folder to TDIR/base/obj with the tree's path rewritten in its .cmd
-# files: the first build there compiles nothing (tests/98 checks it).
+# files (seed.sh): the first build there compiles nothing (tests/98
+# checks it).
 #
 # Reverts.  A dropped change leaves its trial folder behind, and the base
 # folder's objects were built from the files as they were; putting the
@@ -48,13 +49,7 @@ cmd_init() {
 	fi
 	echo "  TRIAL   copying $kdir/obj to $tdir/base/obj"
 	rm -rf "$tdir/base" "$tdir/base.tmp"
-	mkdir -p "$tdir/base.tmp"
-	cp -a "$kdir/obj" "$tdir/base.tmp/obj"
-	rm -f "$tdir/base.tmp/obj/source"
-	find "$tdir/base.tmp/obj" -name '*.cmd' -exec grep -l -F "$src/" {} + |
-		while read -r f; do
-			sed "s|$src/|$tdir/linux/|g" "$f" >"$f.tmp" && touch -r "$f" "$f.tmp" && mv "$f.tmp" "$f"
-		done
+	"$here/seed.sh" "$src" "$kdir/obj" "$tdir/linux" "$tdir/base.tmp/obj"
 	for f in vmlinux bzImage config build.objects; do
 		[ ! -e "$kdir/$f" ] || cp -p "$kdir/$f" "$tdir/base.tmp/$f"
 	done

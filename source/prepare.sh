@@ -1,6 +1,11 @@
 #!/bin/sh
 # source: extract Debian's linux-source tarball and apply patches/series.
-#   usage: prepare.sh TARBALL SERIES_DIR OUTDIR
+#   usage: prepare.sh TARBALL SERIES_DIR OUTDIR [NAME]
+# or, for a variant's own tree, a copy of a patched tree with one more
+# series on top (patches/deinline/ on build/src/linux):
+#   usage: prepare.sh TREE SERIES_DIR OUTDIR NAME
+# The copy keeps every file's mtime, so a build folder seeded from the
+# first tree's (kbuild/seed.sh) recompiles only what the series touches.
 # The tree is built in OUTDIR/linux.tmp and renamed to OUTDIR/linux only
 # after every patch applied, so a failed or interrupted run never leaves a
 # half-patched tree that a later run would trust.  A rerun (new tarball or
@@ -8,7 +13,7 @@
 # A failure is one line on stderr, "source: ...", also kept in
 # $TINYKERN_CAUSES/source (when set) for the run's closing summary.
 set -eu
-tarball=$1 series_dir=$2 out=$3
+tarball=$1 series_dir=$2 out=$3 name=${4:-linux}
 series=$series_dir/series
 # The extracted and patched 6.1.192 tree takes 1,438 MiB (du -sm, measured
 # here); extraction needs that much beside whatever tree is there now.
@@ -23,25 +28,31 @@ failed() {
 }
 
 [ -r "$tarball" ] || failed "$tarball: not found (apt-get install linux-source-6.1)"
+[ ! -d "$tarball" ] || [ -f "$tarball/.tinykern-version" ] || failed "$tarball: not a tree source/prepare.sh made"
 [ -r "$series" ] || failed "$series: not found"
 
 mkdir -p "$out"
 free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
 [ "$free" -ge "$NEED_MIB" ] ||
 	failed "$out: $free MiB free, extracting $(basename "$tarball") needs $NEED_MIB MiB"
-tmp=$out/linux.tmp
+tmp=$out/$name.tmp
 rm -rf "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp"
-echo "  EXTRACT $(basename "$tarball")"
-# tar's errors go to a log outside OUTDIR (which may be the full disk):
-# the first one and how many more, not thousands
-log=$(mktemp "${TMPDIR:-/tmp}/tinykern-extract.XXXXXX")
-if ! tar -xJf "$tarball" -C "$tmp" --strip-components=1 2>"$log"; then
-	more=$(($(wc -l <"$log") - 1))
-	failed "extracting $tarball into $tmp failed: $(head -n 1 "$log")$([ "$more" -le 0 ] || echo " (and $more more lines in $log)")"
+if [ -d "$tarball" ]; then
+	echo "  COPY    $tarball to $out/$name"
+	cp -a "$tarball" "$tmp" || failed "copying $tarball to $tmp failed"
+else
+	mkdir "$tmp"
+	echo "  EXTRACT $(basename "$tarball")"
+	# tar's errors go to a log outside OUTDIR (which may be the full disk):
+	# the first one and how many more, not thousands
+	log=$(mktemp "${TMPDIR:-/tmp}/tinykern-extract.XXXXXX")
+	if ! tar -xJf "$tarball" -C "$tmp" --strip-components=1 2>"$log"; then
+		more=$(($(wc -l <"$log") - 1))
+		failed "extracting $tarball into $tmp failed: $(head -n 1 "$log")$([ "$more" -le 0 ] || echo " (and $more more lines in $log)")"
+	fi
+	rm -f "$log"
 fi
-rm -f "$log"
 
 # VERSION.PATCHLEVEL.SUBLEVEL(EXTRAVERSION), read from the top Makefile
 kver() {
@@ -74,5 +85,5 @@ if [ -n "$want" ] && [ "$have" != "$want" ]; then
 	echo "  NOTE    patches/series (made for $want) applies to linux-source $have"
 fi
 printf '%s\n' "$have" >"$tmp/.tinykern-version"
-rm -rf "$out/linux"
-mv "$tmp" "$out/linux"
+rm -rf "$out/$name"
+mv "$tmp" "$out/$name"

@@ -1,0 +1,89 @@
+# The deinline variant: dce plus patches/deinline/, on a tree of its own
+# (build/src/linux-deinline) with a build folder seeded from dce's:
+#  1. its tree is the patched tree with the series on top, and the patched
+#     tree itself has none of it;
+#  2. a folder seeded from dce's (kbuild/seed.sh) recompiles only what
+#     names a file the series touches in its dependency list, among them
+#     every touched .c file's object;
+#  3. the seeded kernel and make's are the kernel a build from an empty
+#     folder makes: the same text, data and bss;
+#  4. make's deinline kernel has less text than dce, and booted;
+#  5. its attribution names files by their path in the kernel, though its
+#     objects come from two trees.
+# timeout: 1800
+. "$(dirname "$0")/lib.sh"
+d=$(scratch deinline-variant)
+cd "$TOP"
+make -s VARIANTS="dce deinline" boots >"$d/make.out" 2>&1 || { cat "$d/make.out"; fail "make VARIANTS='dce deinline' boots"; }
+src=$BUILD/src/linux tree=$BUILD/src/linux-deinline
+dce=$BUILD/kernels/tiny-Os-dce kdir=$BUILD/kernels/tiny-Os-deinline
+series=$(grep -v -e '^#' -e '^[[:space:]]*$' patches/deinline/series || true)
+[ -n "$series" ] || fail "patches/deinline/series names no patch"
+files=$(for p in $series; do sed -n 's|^+++ b/||p' "patches/deinline/$p"; done | sort -u)
+sizes() { size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+
+# 1. the two trees: the touched files, patched here one patch at a time
+for f in $files; do
+	cmp -s "$src/$f" "$tree/$f" && fail "$f: the series does not change it in $tree"
+	mkdir -p "$d/check/$(dirname "$f")"
+	cp "$src/$f" "$d/check/$f"
+done
+for p in $series; do
+	patch -s -p1 --batch --forward --fuzz=0 -d "$d/check" <"patches/deinline/$p" || fail "$p does not apply to $src"
+done
+for f in $files; do cmp -s "$d/check/$f" "$tree/$f" || fail "$f in $tree is not the patched tree's plus the series"; done
+ok "$tree is $src plus the $(echo "$series" | wc -w) patches ($(echo "$files" | wc -w) files); $src has none of them"
+
+# 2. seeded from dce, only what names a touched file recompiles
+# shellcheck disable=SC2086
+kbuild/seed.sh "$src" "$dce/obj" "$tree" "$d/seeded/obj" $files || fail "seed.sh"
+grep -r -l -F "$src/" --include='*.cmd' "$d/seeded/obj" >/dev/null && fail "a seeded .cmd file still names $src"
+kbuild/build.sh "$tree" "$d/seeded" "tiny/Os/deinline (seeded)" >"$d/build.out" 2>&1 || { cat "$d/build.out"; fail "the seeded build"; }
+sed -n 's/^  \(CC\|AS\)      //p' "$d/seeded/build.log" | grep -v '^arch/x86/boot/' | sort >"$d/compiled"
+# every target whose .cmd dependency list names a touched file (objects,
+# and asm-offsets.s and the like)
+for f in $files; do echo "$src/$f"; done >"$d/touched"
+(cd "$dce/obj" && find . -name '.*.cmd' | while read -r c; do
+	if grep -q -F -f "$d/touched" "$c"; then
+		dir=$(dirname "${c#./}") t=$(basename "$c" .cmd)
+		t=${t#.}
+		[ "$dir" = . ] && echo "$t" || echo "$dir/$t"
+	fi
+done) | sort >"$d/dependents"
+[ -s "$d/compiled" ] || fail "the seeded build compiled nothing"
+extra=$(comm -23 "$d/compiled" "$d/dependents")
+[ -z "$extra" ] || fail "the seeded build recompiled what names no touched file: $(echo $extra | cut -c 1-300)"
+for f in $files; do
+	case $f in *.c) grep -q -x -F "${f%.c}.o" "$d/compiled" || fail "${f%.c}.o (the series changes $f) was not recompiled" ;; esac
+done
+ok "the seeded build recompiled $(wc -l <"$d/compiled") objects, all naming a touched file ($(wc -l <"$d/dependents") do)"
+
+# 3. a build from an empty folder, against the same tree and .config
+mkdir -p "$d/cold/obj"
+cp "$kdir/obj/.config" "$d/cold/obj/.config"
+kbuild/build.sh "$tree" "$d/cold" "tiny/Os/deinline (from an empty folder)" >"$d/cold.out" 2>&1 ||
+	{ cat "$d/cold.out"; fail "the build from an empty folder"; }
+cold=$(sizes "$d/cold/vmlinux")
+[ "$(sizes "$d/seeded/vmlinux")" = "$cold" ] || fail "seeded: $(sizes "$d/seeded/vmlinux"), from an empty folder: $cold"
+[ "$(sizes "$kdir/vmlinux")" = "$cold" ] || fail "make's deinline kernel: $(sizes "$kdir/vmlinux"), from an empty folder: $cold"
+ok "seeded, make's and a cold build's deinline kernels: the same text, data and bss ($cold)"
+rm -rf "$d/cold" "$d/seeded"
+
+# 4. smaller than dce, and booted
+t_dce=$(size "$dce/vmlinux" | awk 'NR == 2 { print $1 }') t_de=$(size "$kdir/vmlinux" | awk 'NR == 2 { print $1 }')
+[ "$t_de" -lt "$t_dce" ] || fail "deinline's text ($t_de) is not below dce's ($t_dce)"
+grep -q '^result PASS$' "$kdir/boot.result" || fail "the deinline kernel did not boot: $(head -n 1 "$kdir/boot.result")"
+ok "text $t_dce -> $t_de, and it boots"
+
+# 5. attribution across two trees: the table's rows (seven columns, the
+# path last; [section] and (TOTALS) are not files)
+make -s -C measure O="$d" >/dev/null
+"$d/tksize" attribute --files --no-map "$kdir/vmlinux" >"$d/attr" || fail "tksize attribute"
+awk -F'\t' 'NR > 1 && NF == 7 && $7 !~ /^[[(]/ { print $7 }' "$d/attr" >"$d/paths"
+[ "$(wc -l <"$d/paths")" -gt 300 ] || fail "the attribution has $(wc -l <"$d/paths") files"
+grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$d/paths" &&
+	fail "files named outside the kernel's folders (above)"
+for f in init/main.c $files; do
+	case $f in *.c) grep -q -x -F "$f" "$d/paths" || fail "$f has no row of its own" ;; esac
+done
+ok "attribution names files by their path in the kernel, from both trees"
