@@ -23,9 +23,6 @@ gcc -O2 -Wall -o "$d/uninline" deinline/uninline.c
 export TKSIZE=$d/tksize UNINLINE=$d/uninline INITRAMFS=$BUILD/rootfs/initramfs.cpio.xz
 [ -f "$INITRAMFS" ] || make -s rootfs
 tdir=$d/trial
-# the objects a build compiled or assembled, less arch/x86/boot/, which a
-# new vmlinux always remakes (compressed/misc.o includes its voffset.h)
-objs_compiled() { sed -n 's/^  \(CC\|AS\)      //p' "$1" | grep -v '^arch/x86/boot/' | sort; }
 
 # 0. the editor refuses what it must not change, naming why, on the tree
 refused() {
@@ -107,10 +104,9 @@ ok "kept text deltas sum to $sum, as binutils size says"
 # the base's objects come from two trees now, the patched one and the
 # scratch one, and its attribution still names files by their kernel path
 "$TKSIZE" attribute --files --no-map "$tdir/base/vmlinux" >"$d/attr" || fail "tksize attribute on the trial base"
-# the table's rows: seven columns, the path last; [section] and (TOTALS) are not files
-awk -F'\t' 'NR > 1 && NF == 7 && $7 !~ /^[[(]/ { print $7 }' "$d/attr" >"$d/attr.paths"
+attribution_paths "$d/attr" >"$d/attr.paths"
 [ "$(wc -l <"$d/attr.paths")" -gt 300 ] || fail "the trial base's attribution has $(wc -l <"$d/attr.paths") files"
-grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$d/attr.paths" &&
+outside_kernel_folders "$d/attr.paths" &&
 	fail "the trial base's attribution names files outside the kernel's folders (above)"
 for f in init/main.c $(awk -F'\t' '$1 == "kept" { print $2 }' "$j" | tr '+' '\n' | while read -r id; do
 	awk -F'\t' -v id="$id" '$1 == id && $5 == "c" { print $2 }' "$tdir/candidates"; done); do

@@ -39,7 +39,7 @@ ok "$tree is $src plus the $(echo "$series" | wc -w) patches ($(echo "$files" | 
 kbuild/seed.sh "$src" "$dce/obj" "$tree" "$d/seeded/obj" $files || fail "seed.sh"
 grep -r -l -F "$src/" --include='*.cmd' "$d/seeded/obj" >/dev/null && fail "a seeded .cmd file still names $src"
 kbuild/build.sh "$tree" "$d/seeded" "tiny/Os/deinline (seeded)" >"$d/build.out" 2>&1 || { cat "$d/build.out"; fail "the seeded build"; }
-sed -n 's/^  \(CC\|AS\)      //p' "$d/seeded/build.log" | grep -v '^arch/x86/boot/' | sort >"$d/compiled"
+objs_compiled "$d/seeded/build.log" >"$d/compiled"
 # every target whose .cmd dependency list names a touched file (objects,
 # and asm-offsets.s and the like)
 for f in $files; do echo "$src/$f"; done >"$d/touched"
@@ -75,13 +75,12 @@ t_dce=$(size "$dce/vmlinux" | awk 'NR == 2 { print $1 }') t_de=$(size "$kdir/vml
 grep -q '^result PASS$' "$kdir/boot.result" || fail "the deinline kernel did not boot: $(head -n 1 "$kdir/boot.result")"
 ok "text $t_dce -> $t_de, and it boots"
 
-# 5. attribution across two trees: the table's rows (seven columns, the
-# path last; [section] and (TOTALS) are not files)
+# 5. attribution across two trees
 make -s -C measure O="$d" >/dev/null
 "$d/tksize" attribute --files --no-map "$kdir/vmlinux" >"$d/attr" || fail "tksize attribute"
-awk -F'\t' 'NR > 1 && NF == 7 && $7 !~ /^[[(]/ { print $7 }' "$d/attr" >"$d/paths"
+attribution_paths "$d/attr" >"$d/paths"
 [ "$(wc -l <"$d/paths")" -gt 300 ] || fail "the attribution has $(wc -l <"$d/paths") files"
-grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$d/paths" &&
+outside_kernel_folders "$d/paths" &&
 	fail "files named outside the kernel's folders (above)"
 for f in init/main.c $files; do
 	case $f in *.c) grep -q -x -F "$f" "$d/paths" || fail "$f has no row of its own" ;; esac
