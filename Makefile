@@ -154,7 +154,7 @@ all: $(DEPS)
 
 ## matrix: `all` over every config, opt level and variant (narrow with CONFIGS= OPTS= VARIANTS=)
 MATRIX_CONFIGS := $(if $(filter command line environment,$(origin CONFIGS)),$(CONFIGS),tiny small large)
-MATRIX_OPTS    := $(if $(filter command line environment,$(origin OPTS)),$(OPTS),Os O2)
+MATRIX_OPTS    := $(if $(filter command line environment,$(origin OPTS)),$(OPTS),Os O2 Oz)
 matrix:
 	@$(MAKE) --no-print-directory CONFIGS="$(MATRIX_CONFIGS)" OPTS="$(MATRIX_OPTS)" all
 
@@ -393,7 +393,7 @@ help:
 	@echo "Variables (current value):"
 	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
-	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config (matrix: Os O2)"
+	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config: Os O2 Oz (matrix: all three)"
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \

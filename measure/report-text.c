@@ -12,13 +12,16 @@
 #include "report.h"
 #include "util.h"
 
-/* "CONFIG_CC_OPTIMIZE_FOR_SIZE" for Os: how the cover letter named its tables. */
+/* "CONFIG_CC_OPTIMIZE_FOR_SIZE" for Os: how the cover letter named its tables
+ * (and patch 0014 the third). */
 static const char *opt_title(const char *opt)
 {
 	if (!strcmp(opt, "Os"))
 		return "-Os, CONFIG_CC_OPTIMIZE_FOR_SIZE";
 	if (!strcmp(opt, "O2"))
 		return "-O2, CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE";
+	if (!strcmp(opt, "Oz"))
+		return "-Oz, CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE";
 	return opt;
 }
 

@@ -37,51 +37,41 @@ done
 ok "alternatives applied: $(cat "$d/alt-dce.count") in both"
 
 # 5. the brk area is as large as without DCE (.bss..brk is kept)
-# brk DIR: __brk_limit - __brk_base of DIR/vmlinux, in bytes
-brk() {
-	set -- $(nm "$1/vmlinux" | awk '$3 == "__brk_base" { b = $1 } $3 == "__brk_limit" { l = $1 } END { print b, l }')
-	[ $# = 2 ] || fail "no __brk_base/__brk_limit symbols"
-	echo $((0x$2 - 0x$1))
-}
-b_units=$(brk "$units") b_dce=$(brk "$dce")
+b_units=$(brk_bytes "$units/vmlinux") b_dce=$(brk_bytes "$dce/vmlinux")
 [ "$b_units" = "$b_dce" ] || fail "brk area: inline+units $b_units bytes, dce $b_dce bytes"
 ok "brk area $b_dce bytes in both"
 
 # 6. every x86 table section of inline+units is present and as large in dce
-tables='^\.(altinstructions|altinstr_replacement|x86_cpu_dev\.init|apicdrivers|smp_locks|parainstructions|retpoline_sites|return_sites|ibt_endbr_seal|x86_intel_mid_dev\.init|brk)$'
-# sections DIR: "name size" of each x86 table section in DIR/vmlinux
-sections() {
-	readelf -S -W "$1/vmlinux" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v re="$tables" '$1 ~ re { print $1, $5 }' |
-	while read -r name hex; do echo "$name $((0x$hex))"; done
-}
-# same_tables A B: every table section of kernel dir A is in B, as large
-same_tables() {
-	sections "$1" >"$d/tables-a"
-	sections "$2" >"$d/tables-b"
-	[ -s "$d/tables-a" ] || fail "found no x86 table sections in $1"
-	while read -r name sz; do
-		got=$(awk -v n="$name" '$1 == n { print $2 }' "$d/tables-b")
-		[ -n "$got" ] || fail "$name is missing from $2"
-		[ "$got" -ge "$sz" ] || fail "$name: $got bytes in $2, $sz in $1"
-		ok "$name: $got bytes in $(basename "$2") ($sz in $(basename "$1"))"
-	done <"$d/tables-a"
-}
-same_tables "$units" "$dce"
+same_x86_tables "$units/vmlinux" "$dce/vmlinux" "$d"
 
-# 7. with SMP, booted on two CPUs (APIC drivers and SMP locks matter here).
-#    The one kernel this test builds: no kernel of `make` has SMP.  Its
-#    tables are checked against the link's own input, vmlinux.o (every
-#    object of vmlinux, before --gc-sections), so no inline+units twin is
-#    built for it: the final link must keep each table whole.  Without
-#    DWARF, which nothing here reads, it builds in about half the time.
-make -s BUILD="$BUILD" CONFIGS=tiny-smp VARIANTS=dce DEBUG_INFO=no kernels >/dev/null
-smp=$BUILD/kernels/tiny-smp-Os-dce
+# 7. with SMP, at -Oz, booted on two CPUs (APIC drivers and SMP locks
+#    matter here).  The one kernel this test builds: no kernel of `make`
+#    has SMP.  It is built at -Oz (patch 0014, tinyconfigs/opt-Oz.config)
+#    so that the same build proves the third opt level keeps what DCE must
+#    keep: one kernel, not a second SMP one at -Os (the tables are a matter
+#    of the linker script, the same at every opt level; parts 1-6 check
+#    them at -Os).  Its tables are checked against the link's own input,
+#    vmlinux.o (every object of vmlinux, before --gc-sections), so no
+#    inline+units twin is built for it: the final link must keep each
+#    table whole.  Without DWARF, which nothing here reads, it builds in
+#    about half the time.
+make -s BUILD="$BUILD" CONFIGS=tiny-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no kernels >/dev/null
+smp=$BUILD/kernels/tiny-smp-Oz-dce
 grep -q '^CONFIG_SMP=y' "$smp/config" || fail "tiny-smp has no CONFIG_SMP"
-grep -q '^CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y' "$smp/config" || fail "tiny-smp/Os/dce has no DCE"
+grep -q '^CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y' "$smp/config" || fail "tiny-smp/Oz/dce has no DCE"
+# kconfig took the third choice, and kbuild passed -Oz, not -Os, to gcc
+grep -q '^CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE=y$' "$smp/config" || fail "$smp/config: no CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE"
+if grep -q -E '^CONFIG_CC_OPTIMIZE_FOR_(SIZE|PERFORMANCE)=y$' "$smp/config"; then
+	fail "$smp/config: another optimization choice is set beside -Oz"
+fi
+for cmd in init/.main.o.cmd mm/.page_alloc.o.cmd kernel/sched/.core.o.cmd; do
+	[ -r "$smp/obj/$cmd" ] || fail "no $smp/obj/$cmd"
+	grep -q -e ' -Oz ' "$smp/obj/$cmd" || fail "$smp/obj/$cmd: gcc ran without -Oz"
+	if grep -q -e ' -O[s2] ' "$smp/obj/$cmd"; then fail "$smp/obj/$cmd: gcc ran with -Os or -O2 too"; fi
+done
+ok "tiny-smp/Oz/dce compiled with -Oz"
 [ -e "$smp/obj/vmlinux.o" ] || fail "no $smp/obj/vmlinux.o: the folder was pruned (make prune); remove $smp and run again"
-mkdir -p "$d/smp-input"
-ln -sf "$smp/obj/vmlinux.o" "$d/smp-input/vmlinux"
-same_tables "$d/smp-input" "$smp"
+same_x86_tables "$smp/obj/vmlinux.o" "$smp/vmlinux" "$d"
 # .smp_locks is padded to a page in vmlinux, so its size says little: each
 # entry (a 32-bit offset to a lock prefix, never 0 once linked) must be there
 entries=$(objdump -s -j .smp_locks "$smp/vmlinux" | awk 'NR > 4 { for (i = 2; i <= 5 && i <= NF; i++) if (length($i) == 8 && $i != "00000000") n++ } END { print n + 0 }')
@@ -89,9 +79,41 @@ want=$(( $(readelf -SW "$smp/obj/vmlinux.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | a
 [ "$want" -gt 0 ] || fail "vmlinux.o has no .smp_locks entries"
 [ "$entries" = "$want" ] || fail ".smp_locks: $entries entries in vmlinux, $want in vmlinux.o"
 ok ".smp_locks: all $want entries of vmlinux.o are in vmlinux"
-QEMU_SMP=2 boot/boot.sh "$smp/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" \
-	"$d/smp" tiny-smp/Os/dce
+# the brk area: the linker script's 64 KiB of slop plus every RESERVE_BRK()
+# of the link's input (.bss..brk in vmlinux.o)
+reserved=$(readelf -S -W "$smp/obj/vmlinux.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".bss..brk" { print $5 }')
+[ -n "$reserved" ] || fail "$smp/obj/vmlinux.o has no .bss..brk"
+b_smp=$(brk_bytes "$smp/vmlinux")
+[ "$b_smp" = $((65536 + 0x$reserved)) ] || fail "brk area: $b_smp bytes in vmlinux, 65536 + $((0x$reserved)) reserved in vmlinux.o"
+ok "brk area $b_smp bytes: 65536 + $((0x$reserved)) reserved"
+QEMU_SMP=2 BOOT_APPEND="debug-alternative loglevel=8" boot/boot.sh "$smp/bzImage" \
+	"$BUILD/rootfs/initramfs.cpio.xz" "$d/smp" tiny-smp/Oz/dce
 expect_grep '^result PASS$' "$d/smp/boot.result" "SMP dce boot"
 expect_grep 'Brought up 1 node, 2 CPUs' "$d/smp/boot.log" "second CPU"
 if grep -q "Didn't find an APIC driver" "$d/smp/boot.log"; then fail "APIC driver table lost"; fi
-ok "SMP dce kernel boots on 2 CPUs"
+expect_grep 'smpboot: CPU0: Intel ' "$d/smp/boot.log" "SMP CPU vendor line"
+if grep -q 'unknown, using generic init' "$d/smp/boot.log"; then fail "SMP dce fell back to the generic CPU"; fi
+n=$(grep -c 'feat: ' "$d/smp/boot.log" || true)
+[ "$n" -gt 0 ] || fail "no alternative applied in tiny-smp/Oz/dce"
+ok "SMP -Oz dce kernel boots on 2 CPUs, its CPU vendor recognised, $n alternatives applied"
+
+# 8. an -Oz budget is CONFIG-Oz.budget, not the -Os one (CONFIG.budget):
+#    one byte under the kernel's text is over budget, named; at the text
+#    itself, within.  (The report exits non-zero either way: this kernel
+#    was booted by hand above, not by make, so the report has no boot for
+#    it.  Its over_budget count is the budget's verdict.)
+mkdir -p "$d/frags"
+cp tinyconfigs/*.config "$d/frags/"
+t_smp=$(size "$smp/vmlinux" | awk 'NR == 2 { print $1 }')
+printf '# -Os only: never read for -Oz\ntext 1\n' >"$d/frags/tiny-smp.budget"
+printf '# -Oz\ndce text %s\n' $((t_smp - 1)) >"$d/frags/tiny-smp-Oz.budget"
+make BUILD="$BUILD" FRAGMENTS="$d/frags" CONFIGS=tiny-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no report >"$d/over.txt" 2>&1 || true
+[ "$(jq .over_budget "$BUILD/report.json")" = 1 ] || { cat "$d/over.txt"; fail "report.json: over_budget is not 1"; }
+expect_grep "^tksize: tiny-smp/Oz/dce: over budget: text $t_smp > $((t_smp - 1)) by 1 \($d/frags/tiny-smp-Oz.budget\)$" "$d/over.txt" "Oz budget"
+if grep -q 'tiny-smp\.budget' "$d/over.txt"; then cat "$d/over.txt"; fail "the -Os budget was applied at -Oz"; fi
+expect_grep '^-Oz, CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE:$' "$d/over.txt" "the -Oz table's title"
+printf '# -Oz\ndce text %s\n' "$t_smp" >"$d/frags/tiny-smp-Oz.budget"
+make BUILD="$BUILD" FRAGMENTS="$d/frags" CONFIGS=tiny-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no report >"$d/within.txt" 2>&1 || true
+[ "$(jq .over_budget "$BUILD/report.json")" = 0 ] || { cat "$d/within.txt"; fail "at its limit, report.json: over_budget is not 0"; }
+if grep -q 'over budget' "$d/within.txt"; then cat "$d/within.txt"; fail "at its limit, still over budget"; fi
+ok "tiny-smp-Oz.budget caps tiny-smp/Oz/dce; tiny-smp.budget does not"

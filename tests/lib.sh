@@ -27,3 +27,30 @@ attribution_paths() { awk -F'\t' 'NR > 1 && NF == 7 && $7 !~ /^[[(]/ { print $7 
 outside_kernel_folders() {
 	grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$1"
 }
+# The x86 tables that code walks from a start to an end symbol, and the
+# brk area: link-time DCE must keep each of them whole (tests 60 and 61).
+X86_TABLES='^\.(altinstructions|altinstr_replacement|x86_cpu_dev\.init|apicdrivers|smp_locks|parainstructions|retpoline_sites|return_sites|ibt_endbr_seal|x86_intel_mid_dev\.init|brk)$'
+# x86_table_sections ELF: "name bytes" of each x86 table section of ELF
+x86_table_sections() {
+	readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v re="$X86_TABLES" '$1 ~ re { print $1, $5 }' |
+	while read -r name hex; do echo "$name $((0x$hex))"; done
+}
+# same_x86_tables REF ELF TMPDIR: every table section of ELF file REF (a
+# build without DCE, or vmlinux.o: the link's input) is in ELF, as large
+same_x86_tables() {
+	x86_table_sections "$1" >"$3/tables-a"
+	x86_table_sections "$2" >"$3/tables-b"
+	[ -s "$3/tables-a" ] || fail "found no x86 table sections in $1"
+	while read -r name sz; do
+		got=$(awk -v n="$name" '$1 == n { print $2 }' "$3/tables-b")
+		[ -n "$got" ] || fail "$name is missing from $2"
+		[ "$got" -ge "$sz" ] || fail "$name: $got bytes in $2, $sz in $1"
+		ok "$name: $got bytes in $2 ($sz in $1)"
+	done <"$3/tables-a"
+}
+# brk_bytes ELF: __brk_limit - __brk_base of ELF, in bytes
+brk_bytes() {
+	set -- $(nm "$1" | awk '$3 == "__brk_base" { b = $1 } $3 == "__brk_limit" { l = $1 } END { print b, l }')
+	[ $# = 2 ] || fail "no __brk_base/__brk_limit symbols"
+	echo $((0x$2 - 0x$1))
+}
