@@ -281,7 +281,7 @@ $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter Os,$(2)),$(wildcard \
 	$(FRAGMENTS)/$(1).budget)))
 
-## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot come along)
+## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot, and each make option-cost run's table, come along)
 # Where its bytes go, read from its DWARF and link map once: the report
 # reads attribution.json, which holds the rows or why there are none.
 $(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
@@ -296,6 +296,7 @@ report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inl
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(if $(call budget_of,$(c),$(o)),--budget $(c)/$(o)=$(call budget_of,$(c),$(o))))) \
 		$(addprefix --merge ,$(abspath $(MERGE))) \
 		$(foreach j,$(wildcard $(BUILD)/deinline/*/journal),--deinline $(notdir $(patsubst %/journal,%,$(j)))=$(dir $(j))) \
+		$(foreach j,$(wildcard $(BUILD)/optcost/*/journal),--optcost $(notdir $(patsubst %/journal,%,$(j)))=$(dir $(j))) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))
 
 ## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG[-OPT].budget
@@ -352,6 +353,23 @@ deinline-verify:
 	 deinline/verify.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_SERIES) $(BUILD)/deinline/verify-$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE) \
 	 $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
 
+## option-cost: what each option costs CONFIG/OPT/BASE (CONFIG=tiny OPT=Os BASE=dce): every symbol its fragment chain sets, flipped (CHAIN=no: none), and LIST= files ("SYMBOL on|off" lines; default FRAGMENTS/CONFIG.options), each built, measured and booted (optcost/)
+OPTCOST_DIR  := $(BUILD)/optcost/$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE)
+# LIST= files of options a user is weighing; the default, CONFIG.options
+OPTCOST_LIST := $(if $(filter command line environment,$(origin LIST)),$(LIST),$(wildcard $(FRAGMENTS)/$(DEINLINE_CONFIG).options))
+.PHONY: option-cost
+option-cost: $(MEASURE)
+	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) kernels rootfs
+	@mkdir -p $(OPTCOST_DIR)
+	@$(if $(filter no,$(CHAIN)),: >$(OPTCOST_DIR)/chain.options,optcost/options.sh $(call \
+	  frag_chain,$(DEINLINE_CONFIG)) >$(OPTCOST_DIR)/chain.options.tmp && mv $(OPTCOST_DIR)/chain.options.tmp $(OPTCOST_DIR)/chain.options)
+	@TKSIZE=$(MEASURE) INITRAMFS=$(INITRAMFS) LIMIT=$(LIMIT) COMBINE=$(COMBINE) \
+	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
+	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
+	 optcost/option-cost.sh $(SRC) $(DEINLINE_KDIR) $(OPTCOST_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE) \
+	 $(OPTCOST_DIR)/chain.options $(OPTCOST_LIST)
+	@$(MEASURE) optcost $(OPTCOST_DIR)
+
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
 .PHONY: bench
 bench: $(DEPS)
@@ -399,6 +417,8 @@ help:
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
 	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
+	@echo "  option-cost: CONFIG= OPT= BASE=dce (the kernel), LIST= (files of \"SYMBOL on|off\" lines; default FRAGMENTS/CONFIG.options)," \
+	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (options this run), COMBINE=10 (options built together)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

@@ -53,12 +53,6 @@ die() { echo "deinline: $*" >&2; exit 1; }
 mkdir -p "$tdir"
 tdir=$(cd "$tdir" && pwd)
 journal=$tdir/journal
-# A journal belongs to one build of the base kernel.
-origin=$(cksum <"$kdir/vmlinux")
-if [ -e "$tdir/origin" ] && [ "$(cat "$tdir/origin")" != "$origin" ]; then
-	die "$kdir/vmlinux was rebuilt since $journal began; remove $tdir to start again"
-fi
-echo "$origin" >"$tdir/origin"
 
 # text data bss of a vmlinux
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }

@@ -9,7 +9,9 @@
 # beside each object and leaves the code alone; tests/24 proves it), and the
 # frames of the objects linked into vmlinux are gathered into KDIR/stack.su
 # by stack-usage.sh.
-# Environment: CC (default "ccache gcc"), JOBS (default nproc), KCFLAGS
+# Environment: BUILD_EXPECT (the objects this build should compile, for
+# its progress lines: an incremental trial's, not the whole kernel's), CC
+# (default "ccache gcc"), JOBS (default nproc), KCFLAGS
 # (added to, not replaced), STACK_USAGE=no to build without -fstack-usage
 # (tests/24 does, to show the flag changes no code).
 set -u
@@ -19,7 +21,8 @@ set -u
 # of the same config, holds, and the time left at the rate so far.  A cold
 # build is never silent for more than half a minute.
 progress() {
-	expected=$(cat "$kdir/build.objects" 2>/dev/null ||
+	expected=${BUILD_EXPECT:-}
+	[ -n "$expected" ] || expected=$(cat "$kdir/build.objects" 2>/dev/null ||
 		cat "$(dirname "$kdir")/${name%%/*}-"*/build.objects 2>/dev/null | sort -n | tail -n 1)
 	# $$ is build.sh itself: a background job of a script ignores SIGINT,
 	# so the ticker ends by itself once a signal has ended the build.

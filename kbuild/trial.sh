@@ -1,11 +1,17 @@
 #!/bin/sh
 # trial: incremental experiments on one built kernel, each in a copy of
 # its build folder, so that only the objects a change touches recompile.
-# The de-inlining advisor (deinline/) runs its trials through it.
+# The de-inlining advisor (deinline/) runs its trials through it, and so
+# does the option-cost table (optcost/): a change there is a .config, and
+# kbuild's per-symbol dependencies (include/config/) recompile only the
+# objects that test a symbol whose value changed.
 #
 #   trial.sh init SRCTREE KDIR TDIR   scratch tree TDIR/linux, base TDIR/base
 #   trial.sh save TDIR ID FILE...     keep FILE's original (and mtime) for ID
-#   trial.sh build TDIR ID NAME       TDIR/try: a copy of base, rebuilt
+#   trial.sh build TDIR ID NAME [CONFIG]
+#                                     TDIR/try: a copy of base, rebuilt
+#                                     (with CONFIG as its .config: an
+#                                     option flipped, optcost/)
 #   trial.sh keep TDIR ID             try becomes the base; ID's diff is kept
 #   trial.sh revert TDIR ID           ID's files back, with their old mtimes
 #   trial.sh recover TDIR             after a kill: finish or undo what was cut
@@ -38,6 +44,13 @@ cmd_init() {
 	[ -f "$kdir/vmlinux" ] || die "$kdir/vmlinux: the kernel was not built"
 	mkdir -p "$tdir"
 	tdir=$(cd "$tdir" && pwd)
+	# A trial folder, and the journal its caller keeps in it, belong to
+	# one build of the kernel: a rebuilt one is another base.
+	origin=$(cksum <"$kdir/vmlinux")
+	if [ -e "$tdir/origin" ] && [ "$(cat "$tdir/origin")" != "$origin" ]; then
+		die "$kdir/vmlinux was rebuilt since $tdir began; remove $tdir to start again"
+	fi
+	echo "$origin" >"$tdir/origin"
 	[ -e "$tdir/.ready" ] && return 0
 	cmd_recover "$tdir"
 	if [ ! -e "$tdir/linux/.copied" ]; then
@@ -91,11 +104,14 @@ saved_files() {
 }
 
 cmd_build() {
-	tdir=$1 id=$2 name=$3
+	tdir=$1 id=$2 name=$3 config=${4:-}
 	rm -rf "$tdir/try"
 	cp -a "$tdir/base" "$tdir/try"
 	# what the base's last build wrote is not this build's
 	rm -f "$tdir/try/.kept" "$tdir/try/build.log" "$tdir/try/failed"
+	# a new .config, newer than the base's auto.conf: kbuild's syncconfig
+	# takes it, and fixdep's include/config/ files say what to recompile
+	[ -z "$config" ] || cp "$config" "$tdir/try/obj/.config"
 	"$here/build.sh" "$tdir/linux" "$tdir/try" "$name"
 }
 
@@ -161,7 +177,7 @@ shift
 case $op in
 init) [ $# = 3 ] || die "usage: trial.sh init SRCTREE KDIR TDIR"; cmd_init "$@" ;;
 save) [ $# -ge 3 ] || die "usage: trial.sh save TDIR ID FILE..."; cmd_save "$@" ;;
-build) [ $# = 3 ] || die "usage: trial.sh build TDIR ID NAME"; cmd_build "$@" ;;
+build) [ $# = 3 ] || [ $# = 4 ] || die "usage: trial.sh build TDIR ID NAME [CONFIG]"; cmd_build "$@" ;;
 keep) [ $# = 2 ] || die "usage: trial.sh keep TDIR ID"; cmd_keep "$@" ;;
 revert) [ $# = 2 ] || die "usage: trial.sh revert TDIR ID"; cmd_revert "$@" ;;
 recover) [ $# = 1 ] || die "usage: trial.sh recover TDIR"; cmd_recover "$@" ;;

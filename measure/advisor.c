@@ -17,34 +17,6 @@
 
 #define MAX_FIELDS 10
 
-/* LINE split in place on tabs into F (MAX_FIELDS + 1 of them at most); the count. */
-static int split_tabs(char *line, char **f)
-{
-	int n = 0;
-
-	line[strcspn(line, "\n")] = '\0';
-	while (n <= MAX_FIELDS) {
-		f[n++] = line;
-		line = strchr(line, '\t');
-		if (!line)
-			break;
-		*line++ = '\0';
-	}
-	return n;
-}
-
-static long number(const char *s, const char *path, int lineno)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')))
-		die("%s:%d: '%s' is not a number", path, lineno, s);
-	return v;
-}
-
 static int members(const char *tid)
 {
 	int n = 1;
@@ -238,7 +210,7 @@ static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, c
 			const char *path, int lineno)
 {
 	const char *reason = f[0][0] == 'k' ? "" : f[8];
-	long secs = number(f[7], path, lineno);
+	long secs = journal_number(f[7], path, lineno);
 	struct advisor_point *p;
 
 	if (secs < 0)
@@ -262,8 +234,8 @@ static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, c
 	p->names = xstrdup(f[2]);
 	p->members = members(f[1]);
 	p->predicted = predicted(f[1], ids, pred, path, lineno);
-	p->measured = -number(f[6], path, lineno);
-	p->dtext = number(f[3], path, lineno);
+	p->measured = -journal_number(f[6], path, lineno);
+	p->dtext = journal_number(f[3], path, lineno);
 	p->kept = f[0][0] == 'k';
 	p->undone = 0;
 }
@@ -283,7 +255,7 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 	if (!in)
 		die("%s: %s", path, strerror(errno));
 	while (getline(&line, &cap, in) > 0) {
-		int n = split_tabs(line, f), ok = fields_ok(f[0], n);
+		int n = split_tabs(line, f, MAX_FIELDS), ok = fields_ok(f[0], n);
 
 		lineno++;
 		if (ok < 0)
@@ -297,7 +269,7 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 			size_t k = strmap_index(&ids, f[1], &added);
 
 			pred = xrealloc(pred, ids.n * sizeof(long));
-			pred[k] = number(f[6], path, lineno);
+			pred[k] = journal_number(f[6], path, lineno);
 		} else if (!strcmp(f[0], "unkept")) {
 			int found = 0;
 

@@ -383,6 +383,43 @@ static void causes(FILE *f, const struct report *r)
  * so that the dashed diagonal is "measured = predicted".  A circle is one
  * candidate, a square a group; filled when kept.
  */
+/* Text printed for the terminal, kept to be escaped into a <pre>. */
+struct pre {
+	char *buf;
+	size_t len;
+	FILE *m;
+};
+
+static FILE *pre_open(struct pre *p)
+{
+	p->buf = NULL;
+	p->len = 0;
+	p->m = open_memstream(&p->buf, &p->len);
+	if (!p->m)
+		die("open_memstream: out of memory");
+	return p->m;
+}
+
+static void pre_close(struct pre *p, FILE *f)
+{
+	fclose(p->m);
+	esc(f, p->buf);
+	free(p->buf);
+}
+
+/* One make option-cost run: its table, as make option-cost prints it. */
+static void optcost_pre(FILE *f, const struct optcost_facts *c)
+{
+	struct pre p;
+
+	fputs("<h3>", f);
+	esc(f, c->name);
+	fputs("</h3>\n<pre>", f);
+	optcost_print(pre_open(&p), c, "");
+	pre_close(&p, f);
+	fputs("</pre>\n", f);
+}
+
 static void advisor_scatter(FILE *f, const struct advisor_facts *a)
 {
 	const int left = 70, top = 20, side = 420;
@@ -403,16 +440,10 @@ static void advisor_scatter(FILE *f, const struct advisor_facts *a)
 	esc(f, a->name);
 	fputs("</h3>\n<pre>", f);
 	{
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&buf, &len);
+		struct pre p;
 
-		if (!m)
-			die("open_memstream: out of memory");
-		advisor_print(m, a, "");
-		fclose(m);
-		esc(f, buf);
-		free(buf);
+		advisor_print(pre_open(&p), a, "");
+		pre_close(&p, f);
 	}
 	fprintf(f, "</pre>\n<p>Predicted against measured saving (text symbols) of each trial that built, in bytes;"
 		" a circle is one candidate, a square a group, filled when kept; on the dashed line"
@@ -473,6 +504,10 @@ void write_html(const char *path, const struct report *r)
 		fputs("<h2>De-inlining advisor</h2>\n", f);
 	for (i = 0; i < r->nadvisors; i++)
 		advisor_scatter(f, &r->advisors[i]);
+	if (r->noptcosts)
+		fputs("<h2>Option cost</h2>\n", f);
+	for (i = 0; i < r->noptcosts; i++)
+		optcost_pre(f, &r->optcosts[i]);
 	fputs("</body></html>\n", f);
 	close_report(f, tmp, path);
 }

@@ -222,6 +222,72 @@ static json_object *advisor_json(const struct advisor_facts *a)
 	return o;
 }
 
+static const char *optcost_status_name(enum optcost_status s)
+{
+	return s == OPTCOST_MEASURED ? "measured" : s == OPTCOST_CANNOT ? "cannot" : "failed";
+}
+
+/* A field that may be "-" (none): null then. */
+static json_object *dash_or_string(const char *s)
+{
+	return strcmp(s, "-") ? json_object_new_string(s) : NULL;
+}
+
+static void add_delta(json_object *o, const struct optcost_delta *d)
+{
+	add_int_member(o, "text", d->text);
+	add_int_member(o, "data", d->data);
+	add_int_member(o, "bss", d->bss);
+	add_int_member(o, "bzimage", d->bzimage);
+}
+
+static json_object *optcost_group_json(const struct optcost_group *g, int combined)
+{
+	json_object *o;
+
+	if (!g->present)
+		return NULL;
+	o = json_object_new_object();
+	add_member(o, "options", dash_or_string(g->names));
+	add_delta(o, &g->d);
+	add_member(o, "boot", dash_or_string(g->boot));
+	add_int_member(o, "seconds", g->seconds);
+	if (combined)
+		add_int_member(o, "text_summed_singly", g->sum_dtext);
+	else
+		add_member(o, "dropped_for_boot", dash_or_string(g->dropped));
+	return o;
+}
+
+static json_object *optcost_json(const struct optcost_facts *c)
+{
+	json_object *o = json_object_new_object(), *a = json_object_new_array();
+	int i;
+
+	add_member(o, "name", str_or_null(c->name));
+	add_int_member(o, "seconds", c->seconds);
+	for (i = 0; i < c->noptions; i++) {
+		const struct optcost_option *p = &c->options[i];
+		json_object *e = json_object_new_object();
+
+		add_member(e, "option", str_or_null(p->symbol));
+		add_member(e, "to", str_or_null(p->on ? "on" : "off"));
+		add_member(e, "status", str_or_null(optcost_status_name(p->status)));
+		if (p->status == OPTCOST_MEASURED) {
+			add_delta(e, &p->d);
+			add_member(e, "boot", dash_or_string(p->boot));
+		}
+		add_int_member(e, "seconds", p->seconds);
+		add_member(e, "changed", dash_or_string(p->changed));
+		add_member(e, "reason", dash_or_string(p->reason));
+		json_object_array_add(a, e);
+	}
+	add_member(o, "options", a);
+	add_member(o, "combined", optcost_group_json(&c->combined, 1));
+	add_member(o, "fragment", optcost_group_json(&c->fragment, 0));
+	return o;
+}
+
 void write_json(const char *path, const struct report *r)
 {
 	json_object *doc = json_object_new_object(), *a;
@@ -249,6 +315,10 @@ void write_json(const char *path, const struct report *r)
 	for (i = 0; i < r->nadvisors; i++)
 		json_object_array_add(a, advisor_json(&r->advisors[i]));
 	add_member(doc, "deinline", a);
+	a = json_object_new_array();
+	for (i = 0; i < r->noptcosts; i++)
+		json_object_array_add(a, optcost_json(&r->optcosts[i]));
+	add_member(doc, "option_cost", a);
 	f = open_report(path, &tmp);
 	fputs(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 					     JSON_C_TO_STRING_NOSLASHESCAPE), f);

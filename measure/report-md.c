@@ -141,5 +141,11 @@ void write_md(const char *path, const struct report *r)
 		advisor_print(f, &r->advisors[i], "");
 		fprintf(f, "```\n");
 	}
+	for (i = 0; i < r->noptcosts; i++) {
+		fprintf(f, "\n## Option cost: %s\n\nEach option flipped alone on the base kernel, built, measured and booted"
+			" (`make option-cost`).\n\n```\n", r->optcosts[i].name);
+		optcost_print(f, &r->optcosts[i], "");
+		fprintf(f, "```\n");
+	}
 	close_report(f, tmp, path);
 }

@@ -353,4 +353,8 @@ void print_text(FILE *f, const struct report *r)
 		fprintf(f, "\ndeinline %s:\n", r->advisors[i].name);
 		advisor_print(f, &r->advisors[i], "  ");
 	}
+	for (i = 0; i < r->noptcosts; i++) {
+		fprintf(f, "\noption cost %s (against the base kernel):\n", r->optcosts[i].name);
+		optcost_print(f, &r->optcosts[i], "  ");
+	}
 }

@@ -27,11 +27,13 @@ struct options {
 	int nkernels;
 	char **deinline_args;
 	int ndeinline;
+	char **optcost_args;
+	int noptcost;
 };
 
 #define USAGE "usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]" \
 	 " [--budget CONFIG[/OPT]=FILE] [--fragments DIR] [--merge REPORT.json] [--causes FILE]" \
-	" [--deinline NAME=TDIR]" \
+	" [--deinline NAME=TDIR] [--optcost NAME=TDIR]" \
 	" CONFIG/OPT/VARIANT=KDIR..."
 
 static void parse(int argc, char **argv, struct options *o)
@@ -45,6 +47,7 @@ static void parse(int argc, char **argv, struct options *o)
 	o->merge_paths = xcalloc((size_t)argc, sizeof(char *));
 	o->kernel_args = xcalloc((size_t)argc, sizeof(char *));
 	o->deinline_args = xcalloc((size_t)argc, sizeof(char *));
+	o->optcost_args = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -68,6 +71,8 @@ static void parse(int argc, char **argv, struct options *o)
 			o->budget_args[o->nbudgets++] = argv[++i];
 		else if (!strcmp(a, "--deinline"))
 			o->deinline_args[o->ndeinline++] = argv[++i];
+		else if (!strcmp(a, "--optcost"))
+			o->optcost_args[o->noptcost++] = argv[++i];
 		else if (!strcmp(a, "--merge"))
 			o->merge_paths[o->nmerges++] = argv[++i];
 		else if (a[0] == '-' && a[1] == '-')
@@ -330,20 +335,34 @@ static void print_over(FILE *f, const struct report *r, const char *prefix)
 	}
 }
 
-/* --deinline NAME=TDIR: a make deinline run's journal. */
-static void read_advisors(struct report *r, const struct options *o)
+/* OPTION's argument NAME=TDIR: NAME, allocated; *TDIR points into ARG. */
+static char *name_of_run(const char *option, const char *arg, const char **tdir)
 {
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1])
+		die("%s %s: expected NAME=TDIR", option, arg);
+	*tdir = eq + 1;
+	return xasprintf("%.*s", (int)(eq - arg), arg);
+}
+
+/* --deinline NAME=TDIR: a make deinline run's journal; --optcost, a make option-cost run's. */
+static void read_runs(struct report *r, const struct options *o)
+{
+	const char *tdir;
+	char *name;
 	int i;
 
 	r->advisors = xcalloc((size_t)o->ndeinline + 1, sizeof(*r->advisors));
 	for (i = 0; i < o->ndeinline; i++) {
-		const char *arg = o->deinline_args[i], *eq = strchr(arg, '=');
-		char *name;
-
-		if (!eq || eq == arg || !eq[1])
-			die("--deinline %s: expected NAME=TDIR", arg);
-		name = xasprintf("%.*s", (int)(eq - arg), arg);
-		advisor_read(eq + 1, name, &r->advisors[r->nadvisors++]);
+		name = name_of_run("--deinline", o->deinline_args[i], &tdir);
+		advisor_read(tdir, name, &r->advisors[r->nadvisors++]);
+		free(name);
+	}
+	r->optcosts = xcalloc((size_t)o->noptcost + 1, sizeof(*r->optcosts));
+	for (i = 0; i < o->noptcost; i++) {
+		name = name_of_run("--optcost", o->optcost_args[i], &tdir);
+		optcost_read(tdir, name, &r->optcosts[r->noptcosts++]);
 		free(name);
 	}
 }
@@ -382,7 +401,7 @@ int report_main(int argc, char **argv)
 	}
 	budget_rows(&r);
 	make_pairs(&r, &o, merges);
-	read_advisors(&r, &o);
+	read_runs(&r, &o);
 	for (i = 0; i < o.nmerges; i++)
 		merge_close(merges[i]);
 
@@ -430,8 +449,12 @@ int report_main(int argc, char **argv)
 	free(o.merge_paths);
 	free(o.kernel_args);
 	free(o.deinline_args);
+	free(o.optcost_args);
 	for (i = 0; i < r.nadvisors; i++)
 		advisor_free(&r.advisors[i]);
 	free(r.advisors);
+	for (i = 0; i < r.noptcosts; i++)
+		optcost_free(&r.optcosts[i]);
+	free(r.optcosts);
 	return r.failed || r.over || r.unavailable ? 1 : 0;
 }

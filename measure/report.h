@@ -13,6 +13,7 @@
 #include "advisor.h"
 #include "budget.h"
 #include "kernel.h"
+#include "optcost.h"
 #include "symdiff.h"
 
 /* One --diff FROM:TO for one config: the symbol diff between two kernels. */
@@ -55,6 +56,8 @@ struct report {
 	int nnotes;
 	struct advisor_facts *advisors;	/* make deinline runs, from --deinline */
 	int nadvisors;
+	struct optcost_facts *optcosts;	/* make option-cost runs, from --optcost */
+	int noptcosts;
 	int failed;		/* kernels that failed a stage */
 	int unavailable;	/* figures that could not be read (stack, inline, diffs) */
 	int over;		/* figures over budget */

@@ -31,6 +31,10 @@
  *	A make deinline run's figures from its journal: trials, kept and
  *	dropped, text saved, and Spearman's rank correlation of predicted
  *	and measured savings over the best-predicted single trials.
+ *   tksize optcost TDIR                        optcost.c
+ *	A make option-cost run's table from its journal: each option's
+ *	bytes and boot, those kconfig would not flip, the top options
+ *	together against their summed costs, and the savings fragment.
  *   tksize report [options] NAME=KDIR...       report.c (kernel.c, merge.c,
  *	budget.c, report-text.c, -md.c, -json.c, -html.c)
  *	The 2005 cover letter's tables for every kernel, boot facts, stack,
@@ -45,6 +49,7 @@
 #include <string.h>
 
 #include "advisor.h"
+#include "optcost.h"
 #include "attribute-json.h"
 #include "elfio.h"
 #include "inline.h"
@@ -258,6 +263,8 @@ int main(int argc, char **argv)
 		return cmd_diff(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "advisor"))
 		return advisor_main(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "optcost"))
+		return optcost_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "report"))
 		return report_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "inline"))
@@ -271,5 +278,5 @@ int main(int argc, char **argv)
 	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
-	    " tksize advisor TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
+	    " tksize advisor TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
 }

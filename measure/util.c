@@ -147,3 +147,30 @@ void strmap_free(struct strmap *m)
 	free(m->idx);
 	memset(m, 0, sizeof(*m));
 }
+
+int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\n")] = '\0';
+	while (n <= max) {
+		f[n++] = line;
+		line = strchr(line, '\t');
+		if (!line)
+			break;
+		*line++ = '\0';
+	}
+	return n;
+}
+
+long journal_number(const char *s, const char *path, int lineno)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')))
+		die("%s:%d: '%s' is not a number", path, lineno, s);
+	return v;
+}

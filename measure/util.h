@@ -36,4 +36,13 @@ struct strmap {
 size_t strmap_index(struct strmap *m, const char *name, int *added);
 void strmap_free(struct strmap *m);
 
+/*
+ * The journals of make deinline and make option-cost: tab-separated
+ * lines.  split_tabs() splits LINE in place into F (MAX + 1 fields at
+ * most: a longer line shows as MAX + 1) and returns the count;
+ * journal_number() reads a decimal field or dies naming PATH:LINENO.
+ */
+int split_tabs(char *line, char **f, int max);
+long journal_number(const char *s, const char *path, int lineno);
+
 #endif

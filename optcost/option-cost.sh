@@ -1,0 +1,328 @@
+#!/bin/sh
+# option-cost: what each Kconfig option costs one built kernel, in bytes,
+# and whether the kernel still boots with the option flipped.
+#   usage: option-cost.sh SRCTREE KDIR TDIR NAME OPTIONS...
+# OPTIONS are files, one option a line: "SYMBOL off" measures the kernel
+# without it (what removing it saves), "SYMBOL on" with it (what adding it
+# costs); '#' starts a comment.  The Makefile writes it from the symbols
+# the config's fragment chain sets, each flipped, and the LIST= files.
+#
+# Each option is one trial of kbuild/trial.sh: the base kernel's .config
+# with the option flipped by scripts/config and closed over by kconfig
+# (olddefconfig, in TDIR/kconfig, so no build folder sees a half-made
+# .config), then built in a copy of the base folder, where kbuild's
+# per-symbol dependencies recompile only the objects that test a symbol
+# whose value changed.  Options are tried cheapest first: by the objects
+# whose dependency lists name include/config/SYMBOL, so the near-full
+# rebuilds (PRINTK, BUG, SYSFS) come last and a cut run has the most rows.
+#
+# TDIR/journal, one tab-separated line an event:
+#   option SYMBOL DIR STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
+#   combined NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS SUMDTEXT
+#   fragment NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS DROPPED
+# STATUS is measured, cannot (kconfig would not flip it: REASON says why,
+# "selected by X" for one an enabled option selects) or failed (the build
+# failed: REASON is its first error).  D* are against the base kernel.
+# BOOT is PASS or FAIL (REASON then holds the boot's reason).  CHANGED:
+# every other symbol kconfig changed with it, +SYM on and -SYM off, comma
+# separated ('-' for none).
+# combined: the COMBINE (default 10) options that save the most text and
+# boot, all flipped in one build, and the sum of their single DTEXTs.
+# fragment: every option that saves text and boots, all flipped; while
+# that kernel fails its boot check, the option saving least is dropped
+# (DROPPED lists them; NAMES is "-" when none was left) and it is built
+# again.  TDIR/savings.config is the
+# fragment that passed, and TDIR/savings/ the kernel it gave (vmlinux,
+# bzImage, config, its boot log).
+# A rerun resumes: options already in the journal are not tried again.
+#
+# Environment: TKSIZE, INITRAMFS (the boot check; boot/boot.sh's variables
+# apply), COMBINE (default 10), LIMIT (options tried in this run, 0: all).
+set -u
+
+# All in one function, so the shell has read the whole script before the
+# first trial: editing this file during a run cannot derail it.
+main() {
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+[ $# -ge 5 ] || { echo "usage: option-cost.sh SRCTREE KDIR TDIR NAME OPTIONS..." >&2; exit 2; }
+src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd) tdir=$3 name=$4
+shift 4
+tksize=${TKSIZE:?} combine=${COMBINE:-10} limit=${LIMIT:-0}
+tab=$(printf '\t')
+
+die() { echo "option-cost: $*" >&2; exit 1; }
+
+for f in "$@"; do [ -r "$f" ] || die "$f: not found"; done
+mkdir -p "$tdir"
+tdir=$(cd "$tdir" && pwd)
+journal=$tdir/journal
+touch "$journal"
+
+# The options: SYMBOL DIR, checked before any build; the first line of a
+# symbol wins (the fragment chain's list comes first).
+awk '
+	{ line = $0; sub(/[ \t]*#.*/, "") }
+	NF == 0 { next }
+	NF != 2 || $2 !~ /^(on|off)$/ || $1 !~ /^[A-Z0-9_]+$/ {
+		printf "option-cost: %s:%d: \"%s\": want SYMBOL on|off\n", FILENAME, FNR, line > "/dev/stderr"; bad = 1; next }
+	{ sub(/^CONFIG_/, "", $1) } !seen[$1]++ { print $1, $2 }
+	END { exit bad }' "$@" >"$tdir/options" || exit 2
+[ -s "$tdir/options" ] || die "$*: no option to measure"
+
+"$top/kbuild/trial.sh" recover "$tdir" || exit 1
+"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
+base=$tdir/base
+sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+set -- $(sizes "$base/vmlinux")
+b_text=$1 b_data=$2 b_bss=$3
+b_bz=$(stat -c %s "$base/bzImage")
+kconf_all=$tdir/kconfig-files
+[ -s "$kconf_all" ] || (cd "$tdir/linux" && find . -name 'Kconfig*' -type f | sed 's|^\./||' | sort) >"$kconf_all"
+
+# symbol=value of every symbol a .config sets, "n" for "is not set"
+values() {
+	sed -n -e 's/^CONFIG_\([A-Za-z0-9_]*\)=\(.*\)/\1=\2/p' \
+		-e 's/^# CONFIG_\([A-Za-z0-9_]*\) is not set$/\1=n/p' "$1" | LC_ALL=C sort -t= -k1,1
+}
+# The state of SYM in .config F: y, m, n, or a value
+state() { sed -n -e "s/^CONFIG_$2=\(.*\)/\1/p" -e "s/^# CONFIG_$2 is not set\$/n/p" "$1" | head -n 1; }
+# The symbols whose values differ between two .configs, +SYM/-SYM/~SYM
+changed() {
+	values "$1" >"$tdir/v.a"
+	values "$2" >"$tdir/v.b"
+	LC_ALL=C join -t= -a1 -a2 -e n -o 0,1.2,2.2 "$tdir/v.a" "$tdir/v.b" | awk -F= -v skip="$3" '
+		$1 != skip && $2 != $3 { c = ($3 == "n") ? "-" : ($2 == "n") ? "+" : "~"; printf "%s%s%s", sep, c, $1; sep = "," }
+		END { if (!sep) printf "-" }'
+}
+# Kconfig: the enabled symbols of .config F whose definitions select SYM
+selectors() {
+	(cd "$tdir/linux" && xargs awk -v s="$2" '
+		/^[ \t]*(menu)?config[ \t]/ { cur = $2; next }
+		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source)([ \t]|$)/ { cur = "" }
+		$1 == "select" && $2 == s && cur != "" { print cur }' <"$kconf_all") | sort -u |
+	while read -r c; do [ "$(state "$1" "$c")" = y ] && echo "$c"; done | paste -sd, -
+}
+# Kconfig: the "depends on" lines of SYM's definitions
+depends() {
+	(cd "$tdir/linux" && xargs awk -v s="$1" '
+		/^[ \t]*(menu)?config[ \t]/ { cur = $2; next }
+		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source)([ \t]|$)/ { cur = "" }
+		cur == s && $1 == "depends" { sub(/^[ \t]*depends on[ \t]*/, ""); printf "%s%s", sep, $0; sep = " && " }' <"$kconf_all")
+}
+
+# Close .config IN over kconfig into OUT; 1 if kconfig failed
+close_config() {
+	mkdir -p "$tdir/kconfig"
+	cp "$1" "$tdir/kconfig/.config"
+	# kconfig as kbuild/build.sh runs it, so that the compiler-dependent
+	# symbols (-Oz's cc-option, CC_VERSION_TEXT) come out as in the trial
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		make -s -C "$tdir/linux" O="$tdir/kconfig" ARCH=i386 CC="${CC:-ccache gcc}" olddefconfig \
+		>"$tdir/kconfig/log" 2>&1 || return 1
+	cp "$tdir/kconfig/.config" "$2"
+}
+# Flip options "SYM DIR" (stdin) in a copy of the base .config into OUT
+flip_all() {
+	cp "$base/obj/.config" "$tdir/flip.config"
+	while read -r sym dir; do
+		if [ "$dir" = off ]; then
+			"$tdir/linux/scripts/config" --file "$tdir/flip.config" --disable "$sym"
+		else
+			"$tdir/linux/scripts/config" --file "$tdir/flip.config" --enable "$sym"
+		fi
+	done
+	close_config "$tdir/flip.config" "$1"
+}
+# Build .config CFG ($1) as trial ID ($2, named $3; about $4 objects to
+# compile, for the progress lines), measure and boot it: sets d_text d_data
+# d_bss d_bz boot why secs; 1 if the build failed
+measure() {
+	start=$(date +%s) label="$name $3"
+	if ! BUILD_EXPECT=${4:-} "$top/kbuild/trial.sh" build "$tdir" "$2" "$label" "$1" 2>"$tdir/trial.out"; then
+		secs=$(( $(date +%s) - start ))
+		why=$(cut -d' ' -f2- "$tdir/try/failed" 2>/dev/null || tail -n 1 "$tdir/trial.out")
+		return 1
+	fi
+	secs=$(( $(date +%s) - start ))
+	set -- $(sizes "$tdir/try/vmlinux")
+	d_text=$(($1 - b_text)) d_data=$(($2 - b_data)) d_bss=$(($3 - b_bss))
+	d_bz=$(( $(stat -c %s "$tdir/try/bzImage") - b_bz ))
+	why=
+	if [ -n "${INITRAMFS:-}" ] && "$top/boot/boot.sh" "$tdir/try/bzImage" "$INITRAMFS" "$tdir/try" "$label" >/dev/null 2>&1; then
+		boot=PASS
+	elif [ -z "${INITRAMFS:-}" ]; then
+		boot=-
+	else
+		boot=FAIL why=$(sed -n 's/^reason //p' "$tdir/try/boot.result" 2>/dev/null | head -n 1)
+	fi
+	return 0
+}
+
+# done SYM DIR: the journal has its line
+done_already() {
+	awk -F'\t' -v s="$1" -v d="$2" '$1 == "option" && $2 == s && $3 == d { f = 1 } END { exit !f }' "$journal"
+}
+# The plan, cheapest first: each option's .config closed over by kconfig
+# (TDIR/configs/SYM-DIR), and the objects whose kbuild dependency lists
+# name it or any symbol that changed with it.  "-" for a failed closure.
+echo "  OPTCOST $name: closing each option over kconfig, counting what it recompiles"
+mkdir -p "$tdir/configs"
+while read -r sym dir; do
+	done_already "$sym" "$dir" && { echo "0 $sym $dir"; continue; }
+	cfg=$tdir/configs/$sym-$dir
+	rm -f "$cfg.failed"
+	if echo "$sym $dir" | flip_all "$cfg"; then
+		syms=$(changed "$base/obj/.config" "$cfg" "" | tr -d '+~-' | tr , '|')
+		n=$(grep -rlE --include='.*.cmd' "include/config/(${syms:-$sym})\)" "$base/obj" 2>/dev/null | wc -l)
+	else
+		grep -m1 . "$tdir/kconfig/log" >"$cfg.failed" || echo "olddefconfig failed" >"$cfg.failed"
+		n=0
+	fi
+	# a line each (a few seconds apiece), so a long plan is never silent
+	echo "          $sym $dir: about $n objects to recompile" >&2
+	echo "$n $sym $dir"
+done <"$tdir/options" | sort -n -k1,1 -s >"$tdir/order"
+total=$(wc -l <"$tdir/order")
+
+i=0 tried=0
+while read -r n sym dir; do
+	i=$((i + 1))
+	done_already "$sym" "$dir" && continue
+	[ "$limit" = 0 ] || [ "$tried" -lt "$limit" ] || break
+	tried=$((tried + 1))
+	before=$(state "$base/obj/.config" "$sym")
+	echo "  OPTCOST [$i/$total] $sym $dir (now ${before:-unset}; about $n objects to recompile)"
+	if [ -e "$tdir/configs/$sym-$dir.failed" ]; then
+		printf 'option\t%s\t%s\tfailed\t0\t0\t0\t0\t-\t0\t-\tolddefconfig failed: %s\n' "$sym" "$dir" \
+			"$(cat "$tdir/configs/$sym-$dir.failed")" >>"$journal"
+		continue
+	fi
+	cp "$tdir/configs/$sym-$dir" "$tdir/option.config"
+	after=$(state "$tdir/option.config" "$sym")
+	dragged=$(changed "$base/obj/.config" "$tdir/option.config" "$sym")
+	reason=
+	if [ "$dir" = off ] && { [ -z "$before" ] || [ "$before" = n ]; }; then
+		reason="cannot disable: already off in $name"
+	elif [ "$dir" = on ] && { [ "$before" = y ] || [ "$before" = m ]; }; then
+		reason="cannot enable: already on in $name"
+	elif [ "$dir" = off ] && { [ "$after" = y ] || [ "$after" = m ]; }; then
+		by=$(selectors "$tdir/option.config" "$sym")
+		reason="cannot disable: ${by:+selected by $by}"
+		[ -n "$by" ] || reason="cannot disable: kconfig keeps it (no prompt, or forced by its default)"
+	elif [ "$dir" = on ] && [ "$after" != y ] && [ "$after" != m ]; then
+		dep=$(depends "$sym")
+		reason="cannot enable: ${dep:+depends on $dep}"
+		[ -n "$dep" ] || reason="cannot enable: kconfig keeps it off (no prompt, or no such symbol)"
+	fi
+	if [ -n "$reason" ]; then
+		echo "          $reason"
+		printf 'option\t%s\t%s\tcannot\t0\t0\t0\t0\t-\t0\t%s\t%s\n' "$sym" "$dir" "$dragged" "$reason" >>"$journal"
+		continue
+	fi
+	if measure "$tdir/option.config" "$sym" "$sym $dir" "$n"; then
+		echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot (${secs}s${dragged:+; with $dragged})"
+		printf 'option\t%s\t%s\tmeasured\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$sym" "$dir" \
+			"$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$dragged" "${why:--}" >>"$journal"
+	else
+		echo "          build failed after ${secs}s: $why"
+		printf 'option\t%s\t%s\tfailed\t0\t0\t0\t0\t-\t%s\t%s\t%s\n' "$sym" "$dir" "$secs" "$dragged" "$why" >>"$journal"
+	fi
+	"$top/kbuild/trial.sh" revert "$tdir" "$sym"
+done <"$tdir/order"
+left=$(awk 'NR == FNR { if ($1 == "option") done[$2 " " $3] = 1; next } !(($2 " " $3) in done)' \
+	FS='\t' "$journal" FS=' ' "$tdir/order" | wc -l)
+if [ "$left" -gt 0 ]; then
+	echo "  OPTCOST $name: $left options left (LIMIT=$limit); run again to go on"
+	return 0
+fi
+
+# The options that save text and boot, most saved first: "SYM DIR DTEXT"
+awk 'NR == FNR { asked[$1 " " $2] = 1; next }
+	$1 == "option" && $4 == "measured" && $5 < 0 && $9 == "PASS" && (($2 " " $3) in asked) { print $2, $3, $5 }' \
+	FS=' ' "$tdir/options" FS='\t' "$journal" | sort -k3,3n -s >"$tdir/savers"
+
+# The NAMES field of the journal's last KIND line, and the names of the
+# options in file F ("SYM ..." lines), for a rerun to tell whether the
+# group it built is still the one the options call for
+last_names() { awk -F'\t' -v k="$1" '$1 == k { n = $2 } END { print n }' "$journal"; }
+names_of() { awk '{ printf "%s%s", s, $1; s = "," }' "$1"; }
+
+# Keep the kernel in TDIR/try as the fragment of options KEEP (a file of
+# "SYM DIR ..." lines): TDIR/savings.config, TDIR/savings/ (what the README
+# quotes, and what a user would ship) and its journal line.  Uses the
+# figures measure() set; SECS and DROPPED are the line's last two fields.
+save_fragment() {
+	{
+		echo "# $name: every option whose single trial saved text and booted, together"
+		echo "# (make option-cost; measured: text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot)"
+		while read -r sym dir t; do
+			if [ "$dir" = off ]; then echo "# CONFIG_$sym is not set"; else echo "CONFIG_$sym=y"; fi
+		done <"$1"
+	} >"$tdir/savings.config"
+	rm -rf "$tdir/savings" "$tdir/savings.tmp"
+	mkdir -p "$tdir/savings.tmp"
+	cp -p "$tdir/try/vmlinux" "$tdir/try/bzImage" "$tdir/try/config" "$tdir/try/boot.log" "$tdir/try/boot.result" \
+		"$tdir/savings.tmp/"
+	mv "$tdir/savings.tmp" "$tdir/savings"
+	printf 'fragment\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(names_of "$1")" "$d_text" "$d_data" "$d_bss" "$d_bz" \
+		"$boot" "$2" "$3" >>"$journal"
+}
+# The options of the last fragment line, those dropped included, sorted
+fragment_asked() {
+	awk -F'\t' '$1 == "fragment" { n = $2 "," $9 } END { print n }' "$journal" | tr , '\n' |
+		grep -v '^-*$' | sort | paste -sd, -
+}
+all_savers=$(cut -d' ' -f1 "$tdir/savers" | sort | paste -sd, -)
+
+# Additivity: the top COMBINE together against the sum of their costs.
+# When they are all the savers and the kernel boots, it is the fragment
+# too, and is not built twice.
+head -n "$combine" "$tdir/savers" >"$tdir/top"
+if [ "$(wc -l <"$tdir/top")" -ge 2 ] && [ "$(last_names combined)" != "$(names_of "$tdir/top")" ]; then
+	names=$(names_of "$tdir/top")
+	sum=$(awk '{ s += $3 } END { print s }' "$tdir/top")
+	echo "  OPTCOST combined: $(wc -l <"$tdir/top") options together ($names), their single savings sum to $sum"
+	cut -d' ' -f1,2 "$tdir/top" | flip_all "$tdir/combined.config" || die "olddefconfig failed on the combined options"
+	measure "$tdir/combined.config" combined combined || die "the combined build failed: $why"
+	echo "          text $d_text (sum of singles $sum), data $d_data, bss $d_bss, bzImage $d_bz, boot $boot"
+	printf 'combined\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$names" "$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$sum" >>"$journal"
+	if [ "$boot" = PASS ] && [ "$(wc -l <"$tdir/top")" = "$(wc -l <"$tdir/savers")" ] &&
+		[ "$(fragment_asked)" != "$all_savers" ]; then
+		echo "  OPTCOST fragment: the combined kernel, every option that saves bytes"
+		save_fragment "$tdir/top" 0 -
+	fi
+	"$top/kbuild/trial.sh" revert "$tdir" combined
+fi
+
+# The fragment: every option that saves text and boots; drop the one that
+# saves least while the kernel does not boot.  A rerun that measured more
+# options builds it again (the journal's last line is the one that holds).
+if [ -s "$tdir/savers" ] && [ "$(fragment_asked)" != "$all_savers" ]; then
+	cp "$tdir/savers" "$tdir/keep"
+	dropped=
+	while [ -s "$tdir/keep" ]; do
+		echo "  OPTCOST fragment: $(wc -l <"$tdir/keep") options ($(names_of "$tdir/keep"))"
+		cut -d' ' -f1,2 "$tdir/keep" | flip_all "$tdir/fragment.config" || die "olddefconfig failed on the fragment"
+		measure "$tdir/fragment.config" fragment fragment || die "the fragment's build failed: $why"
+		echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot"
+		[ "$boot" = FAIL ] || break
+		least=$(tail -n 1 "$tdir/keep" | cut -d' ' -f1)
+		dropped="${dropped:+$dropped,}$least"
+		echo "          boot FAIL ($why): dropping $least"
+		sed -i '$d' "$tdir/keep"
+		"$top/kbuild/trial.sh" revert "$tdir" fragment
+	done
+	if [ -s "$tdir/keep" ]; then
+		save_fragment "$tdir/keep" "$secs" "${dropped:--}"
+		"$top/kbuild/trial.sh" revert "$tdir" fragment
+	else
+		echo "  OPTCOST fragment: no option left that boots (dropped: $dropped)"
+		printf 'fragment\t-\t0\t0\t0\t0\tFAIL\t%s\t%s\n' "$secs" "$dropped" >>"$journal"
+	fi
+fi
+}
+
+# exit on the same line: a run takes hours, and sh must not read past this
+# point, which an edit made meanwhile may have moved
+main "$@"; exit $?

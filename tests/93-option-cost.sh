@@ -1,0 +1,114 @@
+# make option-cost on tiny/Os/dce with a short list (CHAIN=no): an option
+# that changes the size and boots, one whose removal breaks the boot check,
+# one kconfig cannot turn off because another option selects it, one it
+# cannot turn on because a dependency is off, and two
+# cheap ones that save bytes and boot, which the combined and fragment
+# builds then take together.  Each is an incremental build in a copy of
+# make's dce folder (kbuild/trial.sh): 0 to 4 objects, about 30 s each.
+# timeout: 1500
+. "$(dirname "$0")/lib.sh"
+d=$(scratch option-cost)
+cd "$TOP"
+base=$BUILD/kernels/tiny-Os-dce
+tk=$BUILD/tools/tksize
+make -s BUILD="$BUILD" VARIANTS=dce kernels >/dev/null
+cat >"$d/list" <<'EOF'
+# the test's options
+SIGNALFD on         # adds fs/signalfd.c
+BINFMT_SCRIPT off   # /init is a shell script: no boot without it
+CRC32 off           # XZ_DEC selects it
+XZ_DEC_POWERPC off  # the xz decoder's branch filters for other CPUs
+XZ_DEC_IA64 off
+SERIAL_8250_PCI on  # depends on PCI, which tiny has not
+EOF
+
+# 1. a bad list is one line naming the file, and nothing is built
+printf 'SIGNALFD maybe\n' >"$d/bad"
+if make -s BUILD="$BUILD" OPTCOST_DIR="$d/badrun" CHAIN=no LIST="$d/bad" option-cost >"$d/bad.out" 2>&1; then
+	fail "a list line 'SIGNALFD maybe' was accepted"
+fi
+expect_grep "^option-cost: $d/bad:1: \"SIGNALFD maybe\": want SYMBOL on\|off$" "$d/bad.out" "bad list line"
+if grep -q 'BUILD ' "$d/bad.out"; then fail "a bad list still built something"; fi
+ok "a bad list line is named with its file"
+
+# 2. the run
+make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 option-cost >"$d/out" 2>&1 ||
+	{ cat "$d/out"; fail "make option-cost failed"; }
+j=$d/run/journal
+# option SYMBOL DIR STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
+row() { awk -F'\t' -v s="$1" '$1 == "option" && $2 == s' "$j"; }
+field() { row "$1" | cut -f"$2"; }
+[ "$(awk -F'\t' '$1 == "option"' "$j" | wc -l)" = 6 ] || { cat "$j"; fail "not 6 option lines in $j"; }
+
+[ "$(field SIGNALFD 4)" = measured ] || fail "SIGNALFD was not measured: $(row SIGNALFD)"
+[ "$(field SIGNALFD 5)" -gt 0 ] || fail "SIGNALFD on added no text: $(row SIGNALFD)"
+[ "$(field SIGNALFD 9)" = PASS ] || fail "SIGNALFD on did not boot: $(row SIGNALFD)"
+ok "SIGNALFD on: text +$(field SIGNALFD 5), boots"
+
+[ "$(field BINFMT_SCRIPT 4)" = measured ] || fail "BINFMT_SCRIPT was not measured: $(row BINFMT_SCRIPT)"
+[ "$(field BINFMT_SCRIPT 5)" -lt 0 ] || fail "BINFMT_SCRIPT off saved no text: $(row BINFMT_SCRIPT)"
+[ "$(field BINFMT_SCRIPT 9)" = FAIL ] || fail "BINFMT_SCRIPT off passed the boot check: $(row BINFMT_SCRIPT)"
+[ "$(field BINFMT_SCRIPT 12)" != - ] || fail "BINFMT_SCRIPT off failed its boot with no reason: $(row BINFMT_SCRIPT)"
+ok "BINFMT_SCRIPT off: text $(field BINFMT_SCRIPT 5), boot FAIL ($(field BINFMT_SCRIPT 12 | cut -c1-60))"
+
+# kconfig's own answer: lib/Kconfig's XZ_DEC selects CRC32, and the base has XZ_DEC
+grep -q '^CONFIG_XZ_DEC=y$' "$base/obj/.config" || fail "the base has no XZ_DEC"
+[ "$(field CRC32 4)" = cannot ] || fail "CRC32 off was not refused: $(row CRC32)"
+[ "$(field CRC32 12)" = "cannot disable: selected by XZ_DEC" ] || fail "CRC32's reason: $(field CRC32 12)"
+ok "CRC32 off: cannot disable: selected by XZ_DEC"
+grep -q '^# CONFIG_PCI is not set$' "$base/obj/.config" || fail "the base has PCI"
+[ "$(field SERIAL_8250_PCI 4)" = cannot ] || fail "SERIAL_8250_PCI on was not refused: $(row SERIAL_8250_PCI)"
+[ "$(field SERIAL_8250_PCI 12)" = "cannot enable: depends on SERIAL_8250 && PCI" ] ||
+	fail "SERIAL_8250_PCI's reason: $(field SERIAL_8250_PCI 12)"
+ok "SERIAL_8250_PCI on: cannot enable: depends on SERIAL_8250 && PCI"
+
+# 3. the table carries the journal's figures, in the report's shape too
+"$tk" optcost "$d/run" >"$d/table"
+expect_grep "^  SIGNALFD +on +\+$(field SIGNALFD 5) " "$d/table" "SIGNALFD row"
+expect_grep "^  CRC32 +off +cannot disable: selected by XZ_DEC$" "$d/table" "CRC32 row"
+expect_grep "^  6 options: 4 measured, 2 kconfig would not flip, 0 failed to build; " "$d/table" "the count line"
+"$tk" report --json "$d/r.json" --optcost tiny-Os-dce="$d/run" tiny/Os/dce="$base" >"$d/report.txt" 2>&1 ||
+	{ cat "$d/report.txt"; fail "tksize report --optcost failed"; }
+expect_grep "^option cost tiny-Os-dce \(against the base kernel\):$" "$d/report.txt" "the report's section"
+[ "$(jq '.option_cost[0].options | length' "$d/r.json")" = 6 ] || fail "report.json: not 6 options"
+[ "$(jq -r '.option_cost[0].options[] | select(.option == "SIGNALFD") | .text' "$d/r.json")" = "$(field SIGNALFD 5)" ] ||
+	fail "report.json's SIGNALFD text is not the journal's"
+ok "the table and report.json carry the journal's figures"
+
+# 4. the two savers that boot, together: the sum is of their single trials,
+#    and the fragment's kernel is what the journal says, by size(1)
+p1=$(field XZ_DEC_POWERPC 5) p2=$(field XZ_DEC_IA64 5)
+[ "$p1" -lt 0 ] && [ "$p2" -lt 0 ] || fail "the xz filters saved no text: $p1 $p2"
+[ "$(field XZ_DEC_POWERPC 9)$(field XZ_DEC_IA64 9)" = PASSPASS ] || fail "an xz filter's removal broke the boot"
+c=$(awk -F'\t' '$1 == "combined"' "$j")
+[ -n "$c" ] || fail "no combined line in $j"
+[ "$(echo "$c" | cut -f9)" = $((p1 + p2)) ] || fail "combined: sum $(echo "$c" | cut -f9), singles $p1 + $p2"
+[ "$(echo "$c" | cut -f7)" = PASS ] || fail "the combined kernel did not boot: $c"
+ct=$(echo "$c" | cut -f3)
+[ "$ct" -lt "$p1" ] && [ "$ct" -lt "$p2" ] || fail "combined: text $ct saves no more than one of $p1 and $p2 alone"
+ok "combined: text $ct against $((p1 + p2)) summed singly"
+fr=$(awk -F'\t' '$1 == "fragment"' "$j")
+[ -n "$fr" ] || fail "no fragment line in $j"
+[ "$(echo "$fr" | cut -f2 | tr , '\n' | sort | paste -sd, -)" = XZ_DEC_IA64,XZ_DEC_POWERPC ] ||
+	fail "the fragment is not the two savers that boot: $(echo "$fr" | cut -f2)"
+[ "$(echo "$fr" | cut -f3)" = "$ct" ] || fail "the fragment (the same two options) is not the combined kernel: $fr"
+for s in XZ_DEC_POWERPC XZ_DEC_IA64; do
+	expect_grep "^# CONFIG_$s is not set$" "$d/run/savings.config" "fragment file"
+	expect_grep "^# CONFIG_$s is not set$" "$d/run/savings/config" "the fragment kernel's .config"
+done
+t_base=$(size "$base/vmlinux" | awk 'NR == 2 { print $1 }')
+t_frag=$(size "$d/run/savings/vmlinux" | awk 'NR == 2 { print $1 }')
+[ $((t_frag - t_base)) = "$(echo "$fr" | cut -f3)" ] ||
+	fail "fragment: journal text $(echo "$fr" | cut -f3), size(1) $((t_frag - t_base))"
+expect_grep '^result PASS$' "$d/run/savings/boot.result" "the fragment kernel's boot"
+ok "fragment: the two savers, text $((t_frag - t_base)) by size(1), boots"
+
+# 5. the base folder is untouched, and a rerun builds nothing
+[ "$(cksum <"$base/vmlinux")" = "$(cat "$d/run/origin")" ] || fail "make's dce kernel changed under the run"
+cp "$j" "$d/journal.before"
+make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 option-cost >"$d/again" 2>&1 ||
+	{ cat "$d/again"; fail "the rerun failed"; }
+if grep -q '  BUILD ' "$d/again"; then cat "$d/again"; fail "the rerun built again"; fi
+cmp -s "$j" "$d/journal.before" || { diff "$d/journal.before" "$j"; fail "the rerun changed the journal"; }
+ok "a rerun resumes from the journal and builds nothing"
+rm -rf "$d/run/linux" "$d/run/base" "$d/badrun"
