@@ -221,7 +221,8 @@ while read -r n sym dir; do
 		continue
 	fi
 	if measure "$tdir/option.config" "$sym" "$sym $dir" "$n"; then
-		echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot (${secs}s${dragged:+; with $dragged})"
+		with=; [ "$dragged" = - ] || with="; with $dragged"
+		echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot (${secs}s$with)"
 		printf 'option\t%s\t%s\tmeasured\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$sym" "$dir" \
 			"$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$dragged" "${why:--}" >>"$journal"
 	else
