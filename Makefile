@@ -325,21 +325,25 @@ $(UNINLINE): deinline/uninline.c
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) -O2 -g -Wall -Wextra -o $@ $<
-DEINLINE_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
-DEINLINE_OPT    := $(or $(OPT),$(firstword $(OPTS)))
-DEINLINE_BASE   := $(or $(BASE),dce)
-DEINLINE_KDIR   := $(call kdir,$(DEINLINE_CONFIG),$(DEINLINE_OPT),$(DEINLINE_BASE))
-DEINLINE_DIR    := $(BUILD)/deinline/$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE)
+# The one kernel that make deinline, deinline-verify and option-cost
+# experiment on (CONFIG=, OPT=, BASE=), as a name for their progress lines
+# ("tiny/Os/dce"), the make that builds it, and what its boot check needs.
+TRIAL_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
+TRIAL_OPT    := $(or $(OPT),$(firstword $(OPTS)))
+TRIAL_BASE   := $(or $(BASE),dce)
+TRIAL_KDIR   := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(TRIAL_BASE))
+TRIAL_NAME   := $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(TRIAL_BASE)
+TRIAL_MAKE   := $(MAKE) --no-print-directory CONFIGS=$(TRIAL_CONFIG) OPTS=$(TRIAL_OPT) VARIANTS=$(TRIAL_BASE)
+TRIAL_BOOT   := INITRAMFS=$(INITRAMFS) BOOT_EXPECT="$(call boot_expect,$(TRIAL_CONFIG))" BOOT_DISK=$(DISK) \
+	BOOT_APPEND_CONFIG='$(call boot_append,$(TRIAL_CONFIG),$(TRIAL_BASE))'
+DEINLINE_DIR := $(BUILD)/deinline/$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE)
 .PHONY: deinline
 deinline: $(MEASURE) $(UNINLINE)
-	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) \
-	 DEBUG_INFO=yes kernels rootfs
-	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) INITRAMFS=$(INITRAMFS) BATCH=$(or $(BATCH),16) \
+	@$(TRIAL_MAKE) DEBUG_INFO=yes kernels rootfs
+	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) BATCH=$(or $(BATCH),16) \
 	 LIMIT=$(LIMIT) AGREE=$(AGREE) BOOT_EVERY=$(BOOT_EVERY) MAX_REBUILDS=$(MAX_REBUILDS) ONLY='$(ONLY)' \
-	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),0) \
-	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
-	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
-	 deinline/advisor.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
+	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),0) $(TRIAL_BOOT) \
+	 deinline/advisor.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_DIR) $(TRIAL_NAME)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
 	@$(MEASURE) advisor $(DEINLINE_DIR)
 
@@ -347,27 +351,22 @@ deinline: $(MEASURE) $(UNINLINE)
 DEINLINE_SERIES := $(or $(SERIES),$(PATCHES)/deinline)
 .PHONY: deinline-verify
 deinline-verify:
-	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) kernels rootfs
-	@INITRAMFS=$(INITRAMFS) BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
-	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
-	 deinline/verify.sh $(SRC) $(DEINLINE_KDIR) $(DEINLINE_SERIES) $(BUILD)/deinline/verify-$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE) \
-	 $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE)
+	@$(TRIAL_MAKE) kernels rootfs
+	@$(TRIAL_BOOT) deinline/verify.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_SERIES) \
+	 $(BUILD)/deinline/verify-$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE) $(TRIAL_NAME)
 
 ## option-cost: what each option costs CONFIG/OPT/BASE (CONFIG=tiny OPT=Os BASE=dce): every symbol its fragment chain sets, flipped (CHAIN=no: none), and LIST= files ("SYMBOL on|off" lines; default FRAGMENTS/CONFIG.options), each built, measured and booted (optcost/)
-OPTCOST_DIR  := $(BUILD)/optcost/$(DEINLINE_CONFIG)-$(DEINLINE_OPT)-$(DEINLINE_BASE)
+OPTCOST_DIR  := $(BUILD)/optcost/$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE)
 # LIST= files of options a user is weighing; the default, CONFIG.options
-OPTCOST_LIST := $(if $(filter command line environment,$(origin LIST)),$(LIST),$(wildcard $(FRAGMENTS)/$(DEINLINE_CONFIG).options))
+OPTCOST_LIST := $(if $(filter command line environment,$(origin LIST)),$(LIST),$(wildcard $(FRAGMENTS)/$(TRIAL_CONFIG).options))
 .PHONY: option-cost
 option-cost: $(MEASURE)
-	@$(MAKE) --no-print-directory CONFIGS=$(DEINLINE_CONFIG) OPTS=$(DEINLINE_OPT) VARIANTS=$(DEINLINE_BASE) kernels rootfs
+	@$(TRIAL_MAKE) kernels rootfs
 	@mkdir -p $(OPTCOST_DIR)
 	@$(if $(filter no,$(CHAIN)),: >$(OPTCOST_DIR)/chain.options,optcost/options.sh $(call \
-	  frag_chain,$(DEINLINE_CONFIG)) >$(OPTCOST_DIR)/chain.options.tmp && mv $(OPTCOST_DIR)/chain.options.tmp $(OPTCOST_DIR)/chain.options)
-	@TKSIZE=$(MEASURE) INITRAMFS=$(INITRAMFS) LIMIT=$(LIMIT) COMBINE=$(COMBINE) \
-	 BOOT_EXPECT="$(call boot_expect,$(DEINLINE_CONFIG))" BOOT_DISK=$(DISK) \
-	 BOOT_APPEND_CONFIG='$(call boot_append,$(DEINLINE_CONFIG),$(DEINLINE_BASE))' \
-	 optcost/option-cost.sh $(SRC) $(DEINLINE_KDIR) $(OPTCOST_DIR) $(DEINLINE_CONFIG)/$(DEINLINE_OPT)/$(DEINLINE_BASE) \
-	 $(OPTCOST_DIR)/chain.options $(OPTCOST_LIST)
+	  frag_chain,$(TRIAL_CONFIG)) >$(OPTCOST_DIR)/chain.options.tmp && mv $(OPTCOST_DIR)/chain.options.tmp $(OPTCOST_DIR)/chain.options)
+	@TKSIZE=$(MEASURE) LIMIT=$(LIMIT) COMBINE=$(COMBINE) $(TRIAL_BOOT) \
+	 optcost/option-cost.sh $(SRC) $(TRIAL_KDIR) $(OPTCOST_DIR) $(TRIAL_NAME) $(OPTCOST_DIR)/chain.options $(OPTCOST_LIST)
 	@$(MEASURE) optcost $(OPTCOST_DIR)
 
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)

@@ -49,7 +49,6 @@ top=$(dirname "$here")
 src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd) tdir=$3 name=$4
 shift 4
 tksize=${TKSIZE:?} combine=${COMBINE:-10} limit=${LIMIT:-0}
-tab=$(printf '\t')
 
 die() { echo "option-cost: $*" >&2; exit 1; }
 
@@ -95,20 +94,23 @@ changed() {
 		$1 != skip && $2 != $3 { c = ($3 == "n") ? "-" : ($2 == "n") ? "+" : "~"; printf "%s%s%s", sep, c, $1; sep = "," }
 		END { if (!sep) printf "-" }'
 }
-# Kconfig: the enabled symbols of .config F whose definitions select SYM
-selectors() {
-	(cd "$tdir/linux" && xargs awk -v s="$2" '
+# kconfig_awk SYM PROGRAM: PROGRAM over every Kconfig file of the tree,
+# with cur the symbol whose definition the line is in ("" outside one)
+# and s the symbol asked about
+kconfig_awk() {
+	(cd "$tdir/linux" && xargs awk -v s="$1" '
 		/^[ \t]*(menu)?config[ \t]/ { cur = $2; next }
 		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source)([ \t]|$)/ { cur = "" }
-		$1 == "select" && $2 == s && cur != "" { print cur }' <"$kconf_all") | sort -u |
+		'"$2" <"$kconf_all")
+}
+# Kconfig: the enabled symbols of .config F whose definitions select SYM
+selectors() {
+	kconfig_awk "$2" '$1 == "select" && $2 == s && cur != "" { print cur }' | sort -u |
 	while read -r c; do [ "$(state "$1" "$c")" = y ] && echo "$c"; done | paste -sd, -
 }
 # Kconfig: the "depends on" lines of SYM's definitions
 depends() {
-	(cd "$tdir/linux" && xargs awk -v s="$1" '
-		/^[ \t]*(menu)?config[ \t]/ { cur = $2; next }
-		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source)([ \t]|$)/ { cur = "" }
-		cur == s && $1 == "depends" { sub(/^[ \t]*depends on[ \t]*/, ""); printf "%s%s", sep, $0; sep = " && " }' <"$kconf_all")
+	kconfig_awk "$1" 'cur == s && $1 == "depends" { sub(/^[ \t]*depends on[ \t]*/, ""); printf "%s%s", sep, $0; sep = " && " }'
 }
 
 # Close .config IN over kconfig into OUT; 1 if kconfig failed
@@ -164,8 +166,9 @@ done_already() {
 	awk -F'\t' -v s="$1" -v d="$2" '$1 == "option" && $2 == s && $3 == d { f = 1 } END { exit !f }' "$journal"
 }
 # The plan, cheapest first: each option's .config closed over by kconfig
-# (TDIR/configs/SYM-DIR), and the objects whose kbuild dependency lists
-# name it or any symbol that changed with it.  "-" for a failed closure.
+# (TDIR/configs/SYM-DIR), the other symbols that changed with it
+# (SYM-DIR.changed), and the objects whose kbuild dependency lists name it
+# or any of those (SYM-DIR.failed instead, when kconfig failed).
 echo "  OPTCOST $name: closing each option over kconfig, counting what it recompiles"
 mkdir -p "$tdir/configs"
 while read -r sym dir; do
@@ -173,8 +176,9 @@ while read -r sym dir; do
 	cfg=$tdir/configs/$sym-$dir
 	rm -f "$cfg.failed"
 	if echo "$sym $dir" | flip_all "$cfg"; then
-		syms=$(changed "$base/obj/.config" "$cfg" "" | tr -d '+~-' | tr , '|')
-		n=$(grep -rlE --include='.*.cmd' "include/config/(${syms:-$sym})\)" "$base/obj" 2>/dev/null | wc -l)
+		changed "$base/obj/.config" "$cfg" "$sym" >"$cfg.changed"
+		syms=$sym$(grep -v '^-$' "$cfg.changed" | tr -d '+~-' | tr , '\n' | sed 's/^/|/' | tr -d '\n')
+		n=$(grep -rlE --include='.*.cmd' "include/config/($syms)\)" "$base/obj" 2>/dev/null | wc -l)
 	else
 		grep -m1 . "$tdir/kconfig/log" >"$cfg.failed" || echo "olddefconfig failed" >"$cfg.failed"
 		n=0
@@ -200,7 +204,7 @@ while read -r n sym dir; do
 	fi
 	cp "$tdir/configs/$sym-$dir" "$tdir/option.config"
 	after=$(state "$tdir/option.config" "$sym")
-	dragged=$(changed "$base/obj/.config" "$tdir/option.config" "$sym")
+	dragged=$(cat "$tdir/configs/$sym-$dir.changed")
 	reason=
 	if [ "$dir" = off ] && { [ -z "$before" ] || [ "$before" = n ]; }; then
 		reason="cannot disable: already off in $name"

@@ -75,17 +75,18 @@ same_x86_tables "$smp/obj/vmlinux.o" "$smp/vmlinux" "$d"
 # .smp_locks is padded to a page in vmlinux, so its size says little: each
 # entry (a 32-bit offset to a lock prefix, never 0 once linked) must be there
 entries=$(objdump -s -j .smp_locks "$smp/vmlinux" | awk 'NR > 4 { for (i = 2; i <= 5 && i <= NF; i++) if (length($i) == 8 && $i != "00000000") n++ } END { print n + 0 }')
-want=$(( $(readelf -SW "$smp/obj/vmlinux.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".smp_locks" { print $5 }' | sed 's/^/0x/') / 4 ))
+locks=$(section_bytes "$smp/obj/vmlinux.o" .smp_locks)
+want=$(( ${locks:-0} / 4 ))
 [ "$want" -gt 0 ] || fail "vmlinux.o has no .smp_locks entries"
 [ "$entries" = "$want" ] || fail ".smp_locks: $entries entries in vmlinux, $want in vmlinux.o"
 ok ".smp_locks: all $want entries of vmlinux.o are in vmlinux"
 # the brk area: the linker script's 64 KiB of slop plus every RESERVE_BRK()
 # of the link's input (.bss..brk in vmlinux.o)
-reserved=$(readelf -S -W "$smp/obj/vmlinux.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".bss..brk" { print $5 }')
+reserved=$(section_bytes "$smp/obj/vmlinux.o" .bss..brk)
 [ -n "$reserved" ] || fail "$smp/obj/vmlinux.o has no .bss..brk"
 b_smp=$(brk_bytes "$smp/vmlinux")
-[ "$b_smp" = $((65536 + 0x$reserved)) ] || fail "brk area: $b_smp bytes in vmlinux, 65536 + $((0x$reserved)) reserved in vmlinux.o"
-ok "brk area $b_smp bytes: 65536 + $((0x$reserved)) reserved"
+[ "$b_smp" = $((65536 + reserved)) ] || fail "brk area: $b_smp bytes in vmlinux, 65536 + $reserved reserved in vmlinux.o"
+ok "brk area $b_smp bytes: 65536 + $reserved reserved"
 QEMU_SMP=2 BOOT_APPEND="debug-alternative loglevel=8" boot/boot.sh "$smp/bzImage" \
 	"$BUILD/rootfs/initramfs.cpio.xz" "$d/smp" tiny-smp/Oz/dce
 expect_grep '^result PASS$' "$d/smp/boot.result" "SMP dce boot"

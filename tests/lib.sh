@@ -30,11 +30,15 @@ outside_kernel_folders() {
 # The x86 tables that code walks from a start to an end symbol, and the
 # brk area: link-time DCE must keep each of them whole (tests 60 and 61).
 X86_TABLES='^\.(altinstructions|altinstr_replacement|x86_cpu_dev\.init|apicdrivers|smp_locks|parainstructions|retpoline_sites|return_sites|ibt_endbr_seal|x86_intel_mid_dev\.init|brk)$'
-# x86_table_sections ELF: "name bytes" of each x86 table section of ELF
-x86_table_sections() {
-	readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v re="$X86_TABLES" '$1 ~ re { print $1, $5 }' |
+# section_sizes ELF ERE: "name bytes" of each section of ELF whose name matches ERE
+section_sizes() {
+	readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v re="$2" '$1 ~ re { print $1, $5 }' |
 	while read -r name hex; do echo "$name $((0x$hex))"; done
 }
+# section_bytes ELF NAME: the size of ELF's section NAME in bytes; empty when it has none
+section_bytes() { section_sizes "$1" "^$(printf '%s' "$2" | sed 's/\./\\./g')\$" | awk 'NR == 1 { print $2 }'; }
+# x86_table_sections ELF: "name bytes" of each x86 table section of ELF
+x86_table_sections() { section_sizes "$1" "$X86_TABLES"; }
 # same_x86_tables REF ELF TMPDIR: every table section of ELF file REF (a
 # build without DCE, or vmlinux.o: the link's input) is in ELF, as large
 same_x86_tables() {
