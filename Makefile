@@ -112,17 +112,22 @@ boot_expect = $(expect_$(1))
 # "# boot-append:" lines of their fragments (boot.sh puts BOOT_APPEND from
 # the environment after them).  No quotes or $ in them.
 boot_append = $(append_$(1)_$(2))
+# The config and variant make deinline and option-cost experiment on: their
+# fragments are read below too, for the boot check's lines, when this run's
+# CONFIGS and VARIANTS do not hold them (make option-cost CONFIG=small).
+TRIAL_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
+TRIAL_BASE   := $(or $(BASE),dce)
 # Each read once: make parses this file six times in a run, and each
 # $(shell) costs a fork, so a no-op `make` stays near its 2 s target.
-$(foreach c,$(CONFIGS),$(eval chain_$(c) := $(call frag_chain,$(c)))$(eval \
+$(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(eval chain_$(c) := $(call frag_chain,$(c)))$(eval \
 	expect_$(c) := $(strip $(shell sed -n 's/^# boot-expect: *//p' $(chain_$(c))))))
 # a variant's fragments base first, so that its own settings come last and win
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
-$(foreach v,$(VARIANTS),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
+$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE)),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
 	vtree_$(v) := $(strip $(shell sed -n 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/variant-$(v).config)))$(eval \
 	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
 	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
-$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval append_$(c)_$(v) := $(strip $(shell \
+$(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE)),$(eval append_$(c)_$(v) := $(strip $(shell \
 	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(vchain_$(v)))))))
 # write_if_changed FILE TEXT: FILE holds TEXT, rewritten only when TEXT
 # changed, so that what depends on it is redone exactly then (a FORCE rule:
@@ -326,11 +331,10 @@ $(UNINLINE): deinline/uninline.c
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) -O2 -g -Wall -Wextra -o $@ $<
 # The one kernel that make deinline, deinline-verify and option-cost
-# experiment on (CONFIG=, OPT=, BASE=), as a name for their progress lines
-# ("tiny/Os/dce"), the make that builds it, and what its boot check needs.
-TRIAL_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
+# experiment on (CONFIG=, OPT=, BASE=; TRIAL_CONFIG and TRIAL_BASE above),
+# as a name for their progress lines ("tiny/Os/dce"), the make that builds
+# it, and what its boot check needs.
 TRIAL_OPT    := $(or $(OPT),$(firstword $(OPTS)))
-TRIAL_BASE   := $(or $(BASE),dce)
 TRIAL_KDIR   := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(TRIAL_BASE))
 TRIAL_NAME   := $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(TRIAL_BASE)
 TRIAL_MAKE   := $(MAKE) --no-print-directory CONFIGS=$(TRIAL_CONFIG) OPTS=$(TRIAL_OPT) VARIANTS=$(TRIAL_BASE)

@@ -111,4 +111,10 @@ make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 optio
 if grep -q '  BUILD ' "$d/again"; then cat "$d/again"; fail "the rerun built again"; fi
 cmp -s "$j" "$d/journal.before" || { diff "$d/journal.before" "$j"; fail "the rerun changed the journal"; }
 ok "a rerun resumes from the journal and builds nothing"
+
+# 6. the boot check of a config other than this run's (CONFIG=small, while
+#    CONFIGS is tiny) is that config's: small's network and disk
+make -n BUILD="$BUILD" CONFIG=small option-cost >"$d/small.n" 2>&1 || true
+expect_grep 'BOOT_EXPECT="net disk"' "$d/small.n" "small's boot check for make option-cost CONFIG=small"
+ok "make option-cost CONFIG=small boots with small's network and disk checks"
 rm -rf "$d/run/linux" "$d/run/base" "$d/badrun"
