@@ -118,15 +118,11 @@ static void why_not_built(struct kernel *k)
 	free(log);
 }
 
-void kernel_name(struct kernel *k, const char *name, size_t len)
+/* CONFIG/OPT/VARIANT or CONFIG/VARIANT, NAME's last LEN characters. */
+static void kernel_name_rest(struct kernel *k, const char *name, size_t len)
 {
 	size_t a = strcspn(name, "/"), b;
 
-	if (len >= sizeof(k->name))
-		die("%.*s: kernel name longer than %zu characters", (int)len, name, sizeof(k->name) - 1);
-	if (a >= len)
-		die("%.*s: expected CONFIG/OPT/VARIANT", (int)len, name);
-	snprintf(k->name, sizeof(k->name), "%.*s", (int)len, name);
 	b = a + 1 + strcspn(name + a + 1, "/");
 	if (a >= sizeof(k->config) || len - a > sizeof(k->variant))
 		die("%s: config or variant name too long", k->name);
@@ -142,6 +138,29 @@ void kernel_name(struct kernel *k, const char *name, size_t len)
 		snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(len - b - 1), name + b + 1);
 		snprintf(k->group, sizeof(k->group), "%s/%s", k->config, k->opt);
 	}
+}
+
+void kernel_name(struct kernel *k, const char *name, size_t len)
+{
+	size_t a = strcspn(name, "/"), slashes = 0, i;
+
+	if (len >= sizeof(k->name))
+		die("%.*s: kernel name longer than %zu characters", (int)len, name, sizeof(k->name) - 1);
+	if (a >= len)
+		die("%.*s: expected [TREE/]CONFIG/OPT/VARIANT", (int)len, name);
+	snprintf(k->name, sizeof(k->name), "%.*s", (int)len, name);
+	for (i = 0; i < len; i++)
+		slashes += name[i] == '/';
+	strcpy(k->tree, DEFAULT_TREE);
+	if (slashes == 3) {	/* TREE/CONFIG/OPT/VARIANT: the rest as without it */
+		if (a >= sizeof(k->tree))
+			die("%s: tree name too long", k->name);
+		snprintf(k->tree, sizeof(k->tree), "%.*s", (int)a, name);
+		kernel_name_rest(k, name + a + 1, len - a - 1);
+		snprintf(k->group, sizeof(k->group), "%s/%s/%s", k->tree, k->config, k->opt);
+		return;
+	}
+	kernel_name_rest(k, name, len);
 }
 
 /* Is PATH at least as new as REF (which may be missing)? */
@@ -194,6 +213,15 @@ void kernel_load(struct kernel *k, const char *arg)
 	memset(k, 0, sizeof(*k));
 	kernel_name(k, arg, (size_t)(eq - arg));
 	k->dir = xstrdup(eq + 1);
+	/* its tree cannot have it: no figures, and no failure */
+	path = xasprintf("%s/unavailable", k->dir);
+	k->unavailable = first_line_with(path, "");
+	free(path);
+	if (k->unavailable) {
+		k->bzimage = -1;
+		strcpy(k->boot, "n/a");
+		return;
+	}
 
 	path = xasprintf("%s/bzImage", k->dir);
 	k->bzimage = stat(path, &st) ? -1 : (long long)st.st_size;
@@ -229,6 +257,7 @@ void kernel_load(struct kernel *k, const char *arg)
 void kernel_free(struct kernel *k)
 {
 	free(k->origin);
+	free(k->unavailable);
 	free(k->dir);
 	free(k->stage);
 	free(k->reason);
@@ -239,7 +268,17 @@ void kernel_free(struct kernel *k)
 
 int same_group(const struct kernel *a, const struct kernel *b)
 {
-	return !strcmp(a->config, b->config) && !strcmp(a->opt, b->opt);
+	return !strcmp(a->tree, b->tree) && !strcmp(a->config, b->config) && !strcmp(a->opt, b->opt);
+}
+
+int same_kind(const struct kernel *a, const struct kernel *b)
+{
+	return !strcmp(a->config, b->config) && !strcmp(a->opt, b->opt) && !strcmp(a->variant, b->variant);
+}
+
+int available_failed(const struct kernel *k)
+{
+	return !k->unavailable && !passed(k);
 }
 
 int passed(const struct kernel *k)

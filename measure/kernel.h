@@ -13,9 +13,11 @@
 #include "stack.h"
 
 struct kernel {
-	char name[128];		/* CONFIG/OPT/VARIANT */
+	char name[128];		/* [TREE/]CONFIG/OPT/VARIANT */
 	char config[64], opt[16], variant[64];
-	char group[96];		/* CONFIG/OPT: the rows a text% compares */
+	char tree[32];		/* its source tree: the name's TREE, or the report's default tree */
+	char group[96];		/* [TREE/]CONFIG/OPT: the rows a text% compares */
+	char *unavailable;	/* why its tree cannot have it (KDIR/unavailable), or NULL */
 	char *origin;		/* the report.json it was merged from, or NULL: read here */
 	char *dir;
 	int built;		/* vmlinux and bzImage present and readable */
@@ -44,13 +46,25 @@ struct kernel {
  */
 void kernel_load(struct kernel *k, const char *arg);
 void kernel_free(struct kernel *k);
-/* Fill K's name, config, opt, variant and group from NAME (CONFIG/OPT/VARIANT). */
+/*
+ * The tree whose kernels' names carry no TREE/: Debian's linux-source 6.1,
+ * the Makefile's DEFAULT_TREE.
+ */
+#define DEFAULT_TREE "6.1"
+/*
+ * Fill K's name, config, opt, variant, tree and group from NAME
+ * ([TREE/]CONFIG/OPT/VARIANT); a name without TREE is of DEFAULT_TREE.
+ */
 void kernel_name(struct kernel *k, const char *name, size_t len);
 /* K failed: STAGE (static string) and a one-line REASON (taken over). */
 void kernel_failed(struct kernel *k, const char *stage, char *reason);
 
 int same_group(const struct kernel *a, const struct kernel *b);
+/* The same config, opt level and variant, whatever the tree. */
+int same_kind(const struct kernel *a, const struct kernel *b);
 int passed(const struct kernel *k);
+/* Did K fail a stage?  A kernel its tree cannot have did not. */
+int available_failed(const struct kernel *k);
 uint64_t dec(const struct kernel *k);
 /* text change against the baseline of the same config: "-13.97%", "base" or "n/a" */
 const char *text_change(const struct kernel *k, char *buf, size_t len);

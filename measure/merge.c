@@ -146,6 +146,7 @@ static void read_kernel(const struct merged *m, json_object *o, struct kernel *k
 	kernel_name(k, name, strlen(name));
 	k->origin = xstrdup(m->path);
 	k->dir = member_dup(o, "dir");
+	k->unavailable = member_dup(o, "unavailable");
 	k->built = json_object_get_boolean(member(o, "built"));
 	k->sz.text = (uint64_t)member_int(o, "text");
 	k->sz.data = (uint64_t)member_int(o, "data");
@@ -192,13 +193,13 @@ int merge_kernels(const struct merged *m, struct kernel *ks, int n)
 	return n;
 }
 
-static const struct kernel *find(const struct kernel *ks, int n, const char *config,
+static const struct kernel *find(const struct kernel *ks, int n, const char *tree, const char *config,
 				 const char *opt, const char *variant)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strcmp(ks[i].config, config) && !strcmp(ks[i].opt, opt) &&
+		if (!strcmp(ks[i].tree, tree) && !strcmp(ks[i].config, config) && !strcmp(ks[i].opt, opt) &&
 		    !strcmp(ks[i].variant, variant))
 			return &ks[i];
 	return NULL;
@@ -211,7 +212,7 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 
 	for (i = 0; m->diffs && i < json_object_array_length(m->diffs) && np < room; i++) {
 		json_object *d = json_object_array_get_idx(m->diffs, i);
-		char config[64], opt[16], from[64], to[64];
+		char config[64], opt[16], from[64], to[64], from_tree[32], to_tree[32];
 		const struct kernel *a, *b;
 		struct symdiff_total *t = &out[np].tot;
 
@@ -219,13 +220,17 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		str(opt, sizeof(opt), d, "opt");
 		str(from, sizeof(from), d, "from");
 		str(to, sizeof(to), d, "to");
-		a = find(ks, n, config, opt, from);
-		b = find(ks, n, config, opt, to);
+		/* a report of one tree, or older than trees: its default tree */
+		str(from_tree, sizeof(from_tree), d, "from_tree");
+		str(to_tree, sizeof(to_tree), d, "to_tree");
+		a = find(ks, n, from_tree[0] ? from_tree : DEFAULT_TREE, config, opt, from);
+		b = find(ks, n, to_tree[0] ? to_tree : DEFAULT_TREE, config, opt, to);
 		if (!a || !b || !a->origin || !b->origin || strcmp(a->origin, m->path) ||
 		    strcmp(b->origin, m->path))
 			continue;	/* not both from this file: diffed here, or not at all */
 		out[np].from = a;
 		out[np].to = b;
+		out[np].across = strcmp(a->tree, b->tree) != 0;
 		out[np].table = NULL;
 		t->add = member_int(d, "add");
 		t->remove = member_int(d, "remove");

@@ -58,7 +58,12 @@ static void size_table(FILE *f, const struct kernel *ks, int n)
 				"</td><td>%" PRIu64 "</td><td>%" PRIx64 "</td><td>%s</td><td>%lld",
 				k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k),
 				text_change(k, buf, sizeof(buf)), k->bzimage);
-		else
+		else if (k->unavailable) {
+			fputs("</td><td colspan=\"8\">not available for this tree: ", f);
+			esc(f, k->unavailable);
+			fputs("</td></tr>\n", f);
+			continue;
+		} else
 			fputs("</td><td>-</td><td>-</td><td>-</td><td>-</td><td>-</td><td>n/a</td><td>-", f);
 		fprintf(f, "</td><td class=\"%s\">%s</td></tr>\n", k->boot, k->boot);
 	}
@@ -337,15 +342,12 @@ static void dir_tables(FILE *f, const struct report *r)
 
 static void diffs(FILE *f, const struct pair *pairs, int np)
 {
+	char title[400];
 	int i;
 
 	for (i = 0; i < np; i++) {
 		fputs("<h2>Symbols: ", f);
-		esc(f, pairs[i].from->group);
-		fputs(", ", f);
-		esc(f, pairs[i].from->variant);
-		fputs(" &rarr; ", f);
-		esc(f, pairs[i].to->variant);
+		esc(f, pair_title(&pairs[i], title, sizeof(title)));
 		if (!pairs[i].table) {
 			fprintf(f, "</h2>\n<p>Merged from another machine: add/remove %lld/%lld,"
 				" Total: Before=%lld, After=%lld.</p>\n", pairs[i].tot.add,
@@ -405,6 +407,76 @@ static void pre_close(struct pre *p, FILE *f)
 	fclose(p->m);
 	esc(f, p->buf);
 	free(p->buf);
+}
+
+/*
+ * Across trees: the table as make prints it, then one bar per tree for each
+ * config, opt and variant that two trees or more built, text to the scale
+ * of the largest, each tree in its own colour.
+ */
+static void tree_section(FILE *f, const struct report *r)
+{
+	static const char *colour[] = { "#4a78b5", "#b5784a", "#4ab578", "#784ab5" };
+	const int left = 230, width = 520, bar = 16;
+	struct pre p;
+	uint64_t max = 1;
+	int i, j, t, y = 6, rows = 0;
+	const char **trees = xcalloc((size_t)r->n, sizeof(*trees));
+	int ntrees = 0;
+
+	if (tree_count(r) < 2) {
+		free(trees);
+		return;
+	}
+	fputs("<h2>Across trees</h2>\n<pre id=\"trees\">", f);
+	print_tree_tables(pre_open(&p), r);
+	pre_close(&p, f);
+	fputs("</pre>\n", f);
+	for (i = 0; i < r->n; i++) {
+		for (t = 0; t < ntrees && strcmp(trees[t], r->ks[i].tree); t++)
+			;
+		if (t == ntrees)
+			trees[ntrees++] = r->ks[i].tree;
+		if (r->ks[i].built && r->ks[i].sz.text > max)
+			max = r->ks[i].sz.text;
+		rows += r->ks[i].built;
+	}
+	fprintf(f, "<p>text of each kernel, by tree (");
+	for (t = 0; t < ntrees; t++) {
+		fprintf(f, "%s<span style=\"color:%s\">&#9632; ", t ? ", " : "", colour[t % 4]);
+		esc(f, trees[t]);
+		fputs("</span>", f);
+	}
+	fprintf(f, "), to the scale of the largest (%" PRIu64 " bytes)</p>\n", max);
+	fprintf(f, "<svg id=\"tree-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+		" role=\"img\" aria-label=\"text per kernel, by tree\">\n", left + width + 90,
+		12 + rows * (bar + 4) + r->n * 8);
+	for (i = 0; i < r->n; i++) {
+		for (j = 0; j < i && !same_kind(&r->ks[j], &r->ks[i]); j++)
+			;
+		if (j < i)
+			continue;	/* drawn with the first of its kind */
+		for (j = i; j < r->n; j++) {
+			const struct kernel *k = &r->ks[j];
+			double w;
+
+			if (!same_kind(k, &r->ks[i]) || !k->built)
+				continue;
+			for (t = 0; strcmp(trees[t], k->tree); t++)
+				;
+			w = (double)width * (double)k->sz.text / (double)max;
+			fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"12\">", y + 12);
+			esc(f, k->name);
+			fprintf(f, "</text>\n<rect class=\"tree-bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\""
+				" fill=\"%s\"><title>text %" PRIu64 "</title></rect>"
+				"<text x=\"%.1f\" y=\"%d\" font-size=\"12\">%" PRIu64 "</text>\n",
+				left, y, w, bar, colour[t % 4], k->sz.text, left + w + 6, y + 12, k->sz.text);
+			y += bar + 4;
+		}
+		y += 8;
+	}
+	fputs("</svg>\n", f);
+	free(trees);
 }
 
 /* One make option-cost run: its table, as make option-cost prints it. */
@@ -493,6 +565,7 @@ void write_html(const char *path, const struct report *r)
 	head(f);
 	size_table(f, r->ks, r->n);
 	size_chart(f, r->ks, r->n);
+	tree_section(f, r);
 	boot_table(f, r->ks, r->n);
 	causes(f, r);
 	budget_table(f, r->rows, r->nrows);

@@ -131,9 +131,11 @@ static json_object *kernel_json(const struct report *r, const struct kernel *k)
 	add_member(o, "config", str_or_null(k->config));
 	add_member(o, "opt", str_or_null(k->opt));
 	add_member(o, "variant", str_or_null(k->variant));
+	add_member(o, "tree", str_or_null(k->tree));
+	add_member(o, "unavailable", str_or_null(k->unavailable));
 	add_member(o, "dir", str_or_null(k->dir ? k->dir : ""));
 	add_member(o, "built", json_object_new_boolean(k->built));
-	add_member(o, "failed_stage", str_or_null(passed(k) ? NULL : k->stage ? k->stage : "boot"));
+	add_member(o, "failed_stage", str_or_null(passed(k) || k->unavailable ? NULL : k->stage ? k->stage : "boot"));
 	if (k->built) {
 		add_int_member(o, "text", (long long)k->sz.text);
 		add_int_member(o, "data", (long long)k->sz.data);
@@ -164,6 +166,8 @@ static json_object *pair_json(const struct pair *p)
 	add_member(o, "opt", str_or_null(p->from->opt));
 	add_member(o, "from", str_or_null(p->from->variant));
 	add_member(o, "to", str_or_null(p->to->variant));
+	add_member(o, "from_tree", str_or_null(p->from->tree));
+	add_member(o, "to_tree", str_or_null(p->to->tree));
 	add_int_member(o, "add", t->add);
 	add_int_member(o, "remove", t->remove);
 	add_int_member(o, "grow", t->grow);

@@ -87,9 +87,9 @@ static void write_md_pairs(FILE *f, const struct report *r)
 
 	for (i = 0; i < r->np; i++) {
 		const struct pair *p = &r->pairs[i];
+		char title[400];
 
-		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\n", p->from->group,
-			p->from->variant, p->to->variant);
+		fprintf(f, "\n## %s, symbol by symbol\n\n", pair_title(p, title, sizeof(title)));
 		if (p->table) {
 			fprintf(f, "As `scripts/bloat-o-meter` prints it.\n\n```\n%s```\n", p->table);
 			continue;
@@ -114,7 +114,14 @@ void write_md(const char *path, const struct report *r)
 	fprintf(f, "Sizes as binutils `size` prints them; text%% is the change against the"
 		   " baseline variant of the same config and opt level.\n\n```\n");
 	print_size_tables(f, r, "");
-	fprintf(f, "```\n\n## Boot\n\nkernel s: the guest's uptime when init printed its marker;"
+	fprintf(f, "```\n");
+	if (tree_count(r) > 1) {
+		fprintf(f, "\n## Across trees\n\nThe same config, opt level and variant built from each"
+			   " source tree; the change is against the first tree's.\n\n```");
+		print_tree_tables(f, r);
+		fprintf(f, "```\n");
+	}
+	fprintf(f, "\n## Boot\n\nkernel s: the guest's uptime when init printed its marker;"
 		   " wall s: the whole QEMU run under TCG; min RAM: the least `-m` it boots in.\n\n"
 		   "| kernel | boot | kernel s | wall s | MemTotal kB | MemFree kB | min RAM MiB | console log |\n"
 		   "|---|---|---|---|---|---|---|---|\n");

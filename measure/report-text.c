@@ -34,12 +34,19 @@ static void print_opt_table(FILE *f, const struct report *r, const char *opt, co
 		indent);
 	for (i = 0; i < r->n; i++) {
 		const struct kernel *k = &r->ks[i];
-		char file[300];
+		char file[300], *c;
 
 		if (strcmp(k->opt, opt))
 			continue;
-		snprintf(file, sizeof(file), "vmlinux-%s%s%s-%s", k->config,
-			 strcmp(k->opt, "-") ? "-" : "", strcmp(k->opt, "-") ? k->opt : "", k->variant);
+		/* vmlinux-6.12-tiny-Os-dce: the name, as a file name */
+		snprintf(file, sizeof(file), "vmlinux-%s", k->name);
+		for (c = file; (c = strchr(c, '/')); )
+			*c = '-';
+		if (k->unavailable) {
+			fprintf(f, "%s%7s %7s %7s %7s %7s %-31s %s\n", indent,
+				"-", "-", "-", "-", "-", file, "not available for this tree");
+			continue;
+		}
 		if (!k->built) {
 			fprintf(f, "%s%7s %7s %7s %7s %7s %-31s %7s %8s  %s\n", indent,
 				"-", "-", "-", "-", "-", file, "n/a", "-", k->boot);
@@ -50,6 +57,16 @@ static void print_opt_table(FILE *f, const struct report *r, const char *opt, co
 			k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k), file,
 			text_change(k, buf, sizeof(buf)), k->bzimage, k->boot);
 	}
+}
+
+/* One line for each kernel its tree cannot have: why. */
+static void print_unavailable(FILE *f, const struct report *r, const char *opt, const char *indent)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->ks[i].unavailable && !strcmp(r->ks[i].opt, opt))
+			fprintf(f, "%s  %s: %s\n", indent, r->ks[i].name, r->ks[i].unavailable);
 }
 
 void print_size_tables(FILE *f, const struct report *r, const char *indent)
@@ -64,6 +81,7 @@ void print_size_tables(FILE *f, const struct report *r, const char *indent)
 		if (strcmp(r->ks[i].opt, "-"))
 			fprintf(f, "%s%s%s:\n", shown++ ? "\n" : "", indent, opt_title(r->ks[i].opt));
 		print_opt_table(f, r, r->ks[i].opt, indent);
+		print_unavailable(f, r, r->ks[i].opt, indent);
 	}
 }
 
@@ -162,11 +180,22 @@ static void print_inline_change(FILE *f, const struct kernel *a, const struct ke
 		x->outofline, y->outofline);
 }
 
+const char *pair_title(const struct pair *p, char *buf, size_t len)
+{
+	if (p->across)
+		snprintf(buf, len, "%s/%s/%s: %s -> %s", p->from->config, p->from->opt, p->from->variant,
+			 p->from->tree, p->to->tree);
+	else
+		snprintf(buf, len, "%s: %s -> %s", p->from->group, p->from->variant, p->to->variant);
+	return buf;
+}
+
 void print_pair_summary(FILE *f, const struct pair *p)
 {
 	const struct symdiff_total *t = &p->tot;
+	char title[400];
 
-	fprintf(f, "\n%s: %s -> %s (bloat-o-meter)\n", p->from->group, p->from->variant, p->to->variant);
+	fprintf(f, "\n%s (bloat-o-meter)\n", pair_title(p, title, sizeof(title)));
 	fprintf(f, "  add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n",
 		t->add, t->remove, t->grow, t->shrink, t->up, -t->down, t->up - t->down);
 	fprintf(f, "  Total: Before=%lld, After=%lld, chg %+.2f%%\n", t->before, t->after,
@@ -230,8 +259,12 @@ static int by_last_text(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-/* G's N kernels side by side: each top directory's text, largest in the last first. */
-static void print_dir_table(FILE *f, const struct kernel **g, int n)
+/*
+ * G's N kernels side by side under TITLE, each column headed by its
+ * variant or, ACROSS trees, its tree: each top directory's text, largest
+ * in the last first.
+ */
+static void print_dir_table(FILE *f, const char *title, const struct kernel **g, int n, int across)
 {
 	struct attribution *dirs = xcalloc((size_t)n, sizeof(*dirs));
 	struct dir_line *lines = NULL;
@@ -255,11 +288,11 @@ static void print_dir_table(FILE *f, const struct kernel **g, int n)
 	dir_cols = n;
 	qsort(lines, nlines, sizeof(*lines), by_last_text);
 	fprintf(f, "\n%s: text by directory, where it lives (tksize attribute; [section]: no source file's)\n",
-		g[0]->group);
+		title);
 	fprintf(f, "  %-24s", "directory");
 	for (i = 0; i < n; i++)
-		fprintf(f, " %12s", g[i]->variant);
-	fprintf(f, "  %s->%s\n", g[0]->variant, g[n - 1]->variant);
+		fprintf(f, " %12s", across ? g[i]->tree : g[i]->variant);
+	fprintf(f, "  %s->%s\n", across ? g[0]->tree : g[0]->variant, across ? g[n - 1]->tree : g[n - 1]->variant);
 	for (j = 0; j < nlines; j++) {
 		long long any = 0;
 
@@ -301,9 +334,75 @@ void print_dir_tables(FILE *f, const struct report *r)
 			continue;	/* this group's table is printed */
 		n = group_of(r, &r->ks[i], g);
 		if (n)
-			print_dir_table(f, g, n);
+			print_dir_table(f, g[0]->group, g, n, 0);
+	}
+	/* an upgrade, directory by directory */
+	for (i = 0; i < r->np; i++) {
+		const struct pair *p = &r->pairs[i];
+		char title[400];
+
+		if (!p->across || !p->from->attr.valid || !p->to->attr.valid)
+			continue;
+		g[0] = p->from;
+		g[1] = p->to;
+		print_dir_table(f, pair_title(p, title, sizeof(title)), g, 2, 1);
 	}
 	free(g);
+}
+
+/* One kernel's row of the across-trees table; REF is the first tree's. */
+static void print_tree_row(FILE *f, const struct kernel *k, const struct kernel *ref)
+{
+	char ram[32] = "-";
+
+	fprintf(f, "  %-14s %-10s", k->variant, k->tree);
+	if (k->unavailable) {
+		fprintf(f, " not available for this tree\n");
+		return;
+	}
+	if (!k->built) {
+		fprintf(f, " %8s %7s %7s %8s %8s  %-4s\n", "-", "-", "-", "-", "-", k->boot);
+		return;
+	}
+	if (k->min_ram_mib)
+		snprintf(ram, sizeof(ram), "%ld MiB", k->min_ram_mib);
+	fprintf(f, " %8" PRIu64 " %7" PRIu64 " %7" PRIu64 " %8lld %8s  %-4s", k->sz.text, k->sz.data,
+		k->sz.bss, k->bzimage, ram, k->boot);
+	if (k != ref && ref->built)
+		fprintf(f, " %+8.2f%% %+8.2f%%", pct((double)ref->sz.text, (double)k->sz.text),
+			pct((double)ref->bzimage, (double)k->bzimage));
+	fputc('\n', f);
+}
+
+void print_tree_tables(FILE *f, const struct report *r)
+{
+	const struct kernel *last = NULL;
+	int i, j, trees;
+
+	if (tree_count(r) < 2)
+		return;
+	for (i = 0; i < r->n; i++) {
+		const struct kernel *k = &r->ks[i];
+
+		for (j = 0; j < i && !same_kind(&r->ks[j], k); j++)
+			;
+		if (j < i)
+			continue;	/* this config, opt and variant are printed */
+		for (trees = 0, j = i; j < r->n; j++)
+			trees += same_kind(&r->ks[j], k);
+		if (trees < 2)
+			continue;
+		if (!last || strcmp(last->config, k->config) || strcmp(last->opt, k->opt)) {
+			fprintf(f, "\nacross trees, %s/%s (bytes; the change is against %s):\n", k->config,
+				k->opt, k->tree);
+			fprintf(f, "  %-14s %-10s %8s %7s %7s %8s %8s  %-4s %9s %9s\n", "variant", "tree",
+				"text", "data", "bss", "bzImage", "min RAM", "boot", "text", "bzImage");
+		}
+		last = k;
+		for (j = i; j < r->n; j++)
+			if (same_kind(&r->ks[j], k))
+				print_tree_row(f, &r->ks[j], k);
+	}
 }
 
 void print_causes(FILE *f, const struct report *r, const char *prefix)
@@ -313,7 +412,7 @@ void print_causes(FILE *f, const struct report *r, const char *prefix)
 	for (i = 0; i < r->n; i++) {
 		const struct kernel *k = &r->ks[i];
 
-		if (!passed(k))
+		if (available_failed(k))
 			fprintf(f, "%s%s: FAIL at %s: %s\n", prefix, k->name, k->stage ? k->stage : "boot",
 				k->reason ? k->reason : "");
 		if (k->stack.error)
@@ -333,6 +432,7 @@ void print_text(FILE *f, const struct report *r)
 	int i;
 
 	print_size_tables(f, r, "");
+	print_tree_tables(f, r);
 	print_boot_table(f, r);
 	fprintf(f, "\n%s\n", STACK_HEADER);
 	for (i = 0; i < r->n; i++)

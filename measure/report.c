@@ -82,6 +82,23 @@ static void parse(int argc, char **argv, struct options *o)
 	}
 }
 
+const char *first_tree(const struct report *r)
+{
+	return r->n ? r->ks[0].tree : DEFAULT_TREE;
+}
+
+int tree_count(const struct report *r)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < r->n; i++) {
+		for (j = 0; j < i && strcmp(r->ks[j].tree, r->ks[i].tree); j++)
+			;
+		n += j == i;
+	}
+	return n;
+}
+
 static void link_baselines(struct report *r, const char *baseline)
 {
 	int i, j;
@@ -111,14 +128,19 @@ static void read_budget_arg(struct budget *b, const char *arg, const char *fragm
 	free(config);
 }
 
+/* A config's budget holds for it on every tree: the kernel an upgrade must fit. */
 static void link_budgets(struct report *r, const struct budget *bs, int nb)
 {
 	int i, j;
 
-	for (i = 0; i < r->n; i++)
+	for (i = 0; i < r->n; i++) {
+		char *config_opt = xasprintf("%s/%s", r->ks[i].config, r->ks[i].opt);
+
 		for (j = 0; j < nb; j++)
-			if (!strcmp(r->ks[i].group, bs[j].config) || !strcmp(r->ks[i].config, bs[j].config))
+			if (!strcmp(config_opt, bs[j].config) || !strcmp(r->ks[i].config, bs[j].config))
 				r->ks[i].budget = &bs[j];
+		free(config_opt);
+	}
 }
 
 /* A budget line for a variant that exists but was not in this run is noted. */
@@ -283,6 +305,33 @@ static int have_pair(const struct report *r, const struct kernel *a, const struc
 }
 
 /*
+ * Each kernel of a later tree against the same config, opt and variant of
+ * the first tree, when both were built here: what the upgrade costs.
+ */
+static void make_tree_pairs(struct report *r)
+{
+	const char *first = first_tree(r);
+	int i, j, had;
+
+	for (i = 0; i < r->n; i++) {
+		const struct kernel *a = &r->ks[i];
+
+		if (!a->built || a->origin || strcmp(a->tree, first))
+			continue;
+		for (j = 0; j < r->n; j++) {
+			const struct kernel *b = &r->ks[j];
+
+			if (!b->built || b->origin || !same_kind(a, b) || !strcmp(b->tree, first))
+				continue;
+			had = r->np;
+			diff_here(r, a, b);
+			if (r->np > had)
+				r->pairs[had].across = 1;
+		}
+	}
+}
+
+/*
  * For each FROM:TO in O's specs and each config that has both kernels
  * built: the symbol diff, made here or taken from a merged report; when
  * neither can give it, say why.
@@ -291,8 +340,8 @@ static void make_pairs(struct report *r, const struct options *o, struct merged 
 {
 	int i, s;
 
-	/* room for a merged and a local pair per spec and kernel */
-	r->pairs = xcalloc((size_t)(2 * o->nspecs * r->n) + 1, sizeof(*r->pairs));
+	/* room for a merged and a local pair per spec and kernel, and one across trees */
+	r->pairs = xcalloc((size_t)((2 * o->nspecs + 1) * r->n) + 1, sizeof(*r->pairs));
 	for (i = 0; i < o->nmerges; i++)
 		r->np += merge_pairs(merges[i], r->ks, r->n, r->pairs + r->np, o->nspecs * r->n - r->np);
 	for (s = 0; s < o->nspecs; s++) {
@@ -317,6 +366,7 @@ static void make_pairs(struct report *r, const struct options *o, struct merged 
 		}
 		free(from);
 	}
+	make_tree_pairs(r);
 }
 
 /* Over-budget figures, one line each: they are causes of the exit code too. */
@@ -396,7 +446,7 @@ int report_main(int argc, char **argv)
 	link_budgets(&r, budgets, o.nbudgets);
 	note_unchecked(&r, budgets, o.nbudgets);
 	for (i = 0; i < r.n; i++) {
-		r.failed += !passed(&r.ks[i]);
+		r.failed += available_failed(&r.ks[i]);
 		r.unavailable += !!r.ks[i].stack.error + !!r.ks[i].inl.error + !!r.ks[i].attr.error;
 	}
 	budget_rows(&r);

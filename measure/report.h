@@ -16,11 +16,16 @@
 #include "optcost.h"
 #include "symdiff.h"
 
-/* One --diff FROM:TO for one config: the symbol diff between two kernels. */
+/*
+ * One --diff FROM:TO for one config: the symbol diff between two kernels;
+ * or, ACROSS trees, one kernel of the report's first tree against the
+ * same config, opt and variant of another.
+ */
 struct pair {
 	const struct kernel *from, *to;
 	struct symdiff_total tot;
 	char *table;		/* the whole bloat-o-meter table; NULL when merged */
+	int across;
 };
 
 /*
@@ -75,6 +80,14 @@ void print_stack_summary(FILE *f, const char *name, const struct stack_facts *st
 void print_stack_top(FILE *f, const struct stack_facts *st);
 void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in);
 void print_pair_summary(FILE *f, const struct pair *p);
+/* "tiny/Os: orig -> dce", or across trees "tiny/Os/dce: 6.1 -> 6.12" */
+const char *pair_title(const struct pair *p, char *buf, size_t len);
+/* The tree of the report's first kernel, which the others are held against. */
+const char *first_tree(const struct report *r);
+/* How many trees the report's kernels come from. */
+int tree_count(const struct report *r);
+/* Each config and variant on every tree, side by side, when there are two or more. */
+void print_tree_tables(FILE *f, const struct report *r);
 void print_budgets(FILE *f, const struct report *r, const char *indent);
 /* What a limit row limits: "text", or "dir fs/ text". */
 const char *limit_label(const struct limit_row *l, char *buf, size_t len);
