@@ -22,6 +22,19 @@ OPTS     ?= Os
 # changes no allocated byte but the two build-ids (tests/24-plain-build).
 DEBUG_INFO ?= yes
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
+# The source trees, one axis more: Debian's linux-source-X.Y packages by
+# version (6.1, the default, and 6.12), and KSRC=, a tree of the user's own,
+# named KSRC_NAME (by default its version, from its Makefile).  KSRC alone
+# builds that tree alone; with TREES= it is one tree more.
+KSRC     ?=
+ifneq ($(KSRC),)
+$(if $(wildcard $(KSRC)/Makefile),,$(error KSRC=$(KSRC): no kernel tree there (no Makefile)))
+override KSRC := $(abspath $(KSRC))
+KSRC_NAME ?= $(shell source/kernelversion.sh $(KSRC))
+$(if $(filter 6.1 6.12,$(KSRC_NAME)),$(error KSRC_NAME=$(KSRC_NAME) is the name of Debian's tree; name yours otherwise))
+endif
+TREES    ?= $(if $(KSRC),,6.1)
+override TREES := $(TREES) $(filter-out $(TREES),$(KSRC_NAME))
 PATCHES  ?= $(TOP)/patches
 FRAGMENTS ?= $(TOP)/tinyconfigs
 JOBS     ?= $(shell nproc)
@@ -71,13 +84,34 @@ BUSYBOX   := $(BUILD)/busybox/busybox
 INITRAMFS := $(BUILD)/rootfs/initramfs.cpio.xz
 DISK      := $(BUILD)/rootfs/disk.ext2
 MEASURE   := $(BUILD)/tools/tksize
+# The tree whose kernels keep their plain names (tiny/Os/dce); another
+# tree's carry its name in front (6.12/tiny/Os/dce, folder 6.12-tiny-Os-dce).
+DEFAULT_TREE := 6.1
+# Tree $(1): where its source is, the stamp that says it is ready, and
+# the series made for it: patches/ for 6.1, patches/X.Y/ for Debian's X.Y
+# when there is one.  A tree no series covers ("-": KSRC, or a Debian tree
+# before its series exists) is built as it is, and its variants that need
+# a patch are reported as not available for it (merge.sh -u).
+tree_src    = $(if $(filter $(KSRC_NAME),$(1)),$(KSRC),$(if $(filter $(DEFAULT_TREE),$(1)),$(SRC),$(BUILD)/src/linux-$(1)))
+tree_stamp  = $(if $(filter $(DEFAULT_TREE),$(1)),$(SRC_STAMP),$(BUILD)/src/.stamp-$(1))
+tree_series = $(if $(filter $(KSRC_NAME),$(1)),-,$(if $(filter $(DEFAULT_TREE),$(1)),$(PATCHES),$(if \
+	$(wildcard $(PATCHES)/$(1)/series),$(PATCHES)/$(1),-)))
+tree_tarball = $(if $(filter $(DEFAULT_TREE),$(1)),$(TARBALL),/usr/src/linux-source-$(1).tar.xz)
+# the folder and name prefixes of tree $(1)
+tree_dir    = $(if $(filter-out $(DEFAULT_TREE),$(1)),$(1)-)
+tree_name   = $(if $(filter-out $(DEFAULT_TREE),$(1)),$(1)/)
+# the initramfs's gen_init_cpio comes from the run's first tree
+FIRST_TREE  := $(firstword $(TREES))
+
 # Merged .configs by a hash of their inputs (tinyconfigs/merge.sh -c), so
 # kernel folders deleted and made again skip kconfig, as ccache skips gcc.
 CONFIG_CACHE := $(BUILD)/config-cache
 
-# The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3), and the
-# fragments merge.sh makes its .config from, in that order.
-kdir    = $(BUILD)/kernels/$(1)-$(2)-$(3)
+# The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3) of tree $(4)
+# (the default tree when empty), its name, and the fragments merge.sh
+# makes its .config from, in that order.
+kdir    = $(BUILD)/kernels/$(call tree_dir,$(4))$(1)-$(2)-$(3)
+kname   = $(call tree_name,$(4))$(1)/$(2)/$(3)
 kfrags  = $(FRAGMENTS)/$(1).config $(strip $(vchain_$(3))) $(FRAGMENTS)/opt-$(2).config \
 	$(if $(filter yes,$(DEBUG_INFO)),$(TOP)/tinyconfigs/debug-info.config)
 # A variant's fragment may stand on another's ("# base: variant-dce") and
@@ -92,9 +126,11 @@ ktree_stamp = $(if $(vtree_$(1)),$(BUILD)/src/.stamp-$(vtree_$(1)),$(SRC_STAMP))
 # the base variant's folder a kernel's is seeded from, when this run builds it
 kseed       = $(if $(vtree_$(3)),$(if $(filter $(vseed_$(3)),$(VARIANTS)),$(call kdir,$(1),$(2),$(vseed_$(3)))))
 # A config fragment and, recursively, the fragments it names in "# base:".
+# A base that is a path (it has a "/") is a user's full .config, taken whole.
 frag_chain = $(FRAGMENTS)/$(1).config $(foreach b,$(shell sed -n \
-	's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
-	$(wildcard $(FRAGMENTS)/$(b).config),$(call frag_chain,$(b))))
+	's/^# base: *\([A-Za-z0-9_.+/-]*\).*/\1/p' $(FRAGMENTS)/$(1).config 2>/dev/null),$(if \
+	$(findstring /,$(b)),$(abspath $(if $(filter /%,$(b)),$(b),$(FRAGMENTS)/$(b))),$(if \
+	$(wildcard $(FRAGMENTS)/$(b).config),$(call frag_chain,$(b)))))
 
 $(foreach c,$(CONFIGS),$(if $(wildcard $(FRAGMENTS)/$(c).config),,\
 	$(error CONFIGS: no fragment $(FRAGMENTS)/$(c).config)))
@@ -103,8 +139,8 @@ $(foreach v,$(VARIANTS),$(if $(wildcard $(FRAGMENTS)/variant-$(v).config),,\
 $(foreach o,$(OPTS),$(if $(wildcard $(FRAGMENTS)/opt-$(o).config),,\
 	$(error OPTS: no fragment $(FRAGMENTS)/opt-$(o).config)))
 # Every kernel of the run, grouped as the cover letter's tables are: by
-# opt level, then config, then variant.
-KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(o),$(v)))))
+# opt level, then config, then tree, then variant.
+KERNELS := $(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach t,$(TREES),$(foreach v,$(VARIANTS),$(call kdir,$(c),$(o),$(v),$(t))))))
 # What a config's boot check must prove beyond the init marker, from the
 # "# boot-expect:" lines of its fragments (e.g. "net disk" for small).
 boot_expect = $(expect_$(1))
@@ -175,12 +211,30 @@ $(BUSYBOX): deps/fetch-busybox.sh | $(DEPS)
 $(TARBALL): | $(DEPS)
 	@test -r $@ || { echo "source: $@: not found (apt-get install linux-source-6.1)" >&2; exit 1; }
 
-## source: extract linux-source and apply patches/series into build/src/linux
-source: $(SRC_STAMP)
+## source: extract linux-source and apply patches/series into build/src/linux (and each of TREES into build/src/linux-X.Y)
+source: $(foreach t,$(TREES),$(call tree_stamp,$(t)))
 $(SRC_STAMP): $(TARBALL) source/prepare.sh $(PATCHES)/series \
 		$(wildcard $(PATCHES)/*.patch) | $(DEPS)
 	@source/prepare.sh $(TARBALL) $(PATCHES) $(@D)
 	@touch $@
+
+# Another of Debian's trees: its package installed when missing, extracted
+# and patched with its own series, when it has one.
+/usr/src/linux-source-%.tar.xz: | $(DEPS)
+	@test -r $@ || deps/install.sh -p linux-source-$*
+define debian_tree_rules
+$(call tree_stamp,$(1)): $(call tree_tarball,$(1)) source/prepare.sh $(wildcard $(PATCHES)/$(1)/series $(PATCHES)/$(1)/*.patch) | $(DEPS)
+	@source/prepare.sh $(call tree_tarball,$(1)) $(call tree_series,$(1)) $(BUILD)/src linux-$(1)
+	@touch $$@
+endef
+$(foreach t,$(filter-out $(DEFAULT_TREE) $(KSRC_NAME),$(TREES)),$(eval $(call debian_tree_rules,$(t))))
+# A tree of the user's own is read, never written: its stamp is made
+# again only when a file in it is newer (a git checkout, an edit), so a
+# make with nothing changed in it stays a no-op.
+ifneq ($(KSRC),)
+$(call tree_stamp,$(KSRC_NAME)): FORCE
+	@source/check-tree.sh $(KSRC) $@
+endif
 
 # A variant's own tree ("# tree: NAME" in its fragment): the patched tree
 # copied, mtimes and all, with patches/NAME/series on top.
@@ -195,8 +249,8 @@ $(foreach t,$(sort $(foreach v,$(VARIANTS),$(vtree_$(v)))),$(eval $(call tree_ru
 rootfs: $(INITRAMFS) $(DISK)
 $(DISK): rootfs/mkdisk.sh | $(DEPS)
 	@rootfs/mkdisk.sh $@
-$(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(SRC_STAMP)
-	@rootfs/mkinitramfs.sh $(SRC) $(BUSYBOX) $@
+$(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(call tree_stamp,$(FIRST_TREE))
+	@rootfs/mkinitramfs.sh $(call tree_src,$(FIRST_TREE)) $(BUSYBOX) $@
 
 # The rules of one build folder $(1): config.stamp reruns the merge of
 # fragments $(2) when they, the bases of config $(5), the list of them
@@ -207,7 +261,9 @@ $(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX)
 # its place among the run's builds ("2/8"), $(6) the source tree and $(7)
 # its stamp, $(8) the build folder to seed it from (kseed): when it has
 # no kernel yet, or one older than its tree, whose stamp lists the files
-# the tree's series changed.
+# the tree's series changed.  $(9) are the fragments this tree may lack
+# the symbols of (merge.sh -u): then the kernel is not available for it,
+# its folder's "unavailable" says why, and it is not built.
 define build_folder_rules
 $(1)/fragments.list: FORCE
 	@$(call write_if_changed,$(1)/fragments.list,$(2))
@@ -217,49 +273,76 @@ $(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/me
 		echo "  SEED    $(3) from $(8)"; \
 		kbuild/seed.sh $(SRC) $(8)/obj $(6) $$(@D)/obj $$$$(cat $(7)); fi)
 	@echo "  CONFIG  $(3)"
-	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(6) $$(@D)/obj $(2)
+	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(if $(9),-u "$(9)") $(6) $$(@D)/obj $(2)
+	@[ -e $$(@D)/unavailable ] || boot/needs.sh $$(@D)/obj/.config | \
+	 sed 's/^/  NOTE    $(subst /,\/,$(3)): the boot check needs /; s/$$$$/, which its .config lacks/'
 	@touch $$@
 $(1)/obj/.config: $(1)/config.stamp ;
 $(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(7)
-	@kbuild/build.sh $(6) $$(@D) $(3) $(4)
+	@if [ -e $$(@D)/unavailable ]; then echo "  SKIP    $(3): not available for this tree: $$$$(cat $$(@D)/unavailable)"; \
+	 else kbuild/build.sh $(6) $$(@D) $(3) $(4); fi
 $(1)/bzImage: $(1)/vmlinux ;
+endef
+
+# A variant with a tree of its own (deinline) on another source tree: its
+# series is made for Debian's 6.1, so the kernel is not available there.
+define foreign_variant_rules
+$(1)/config.stamp: $(FRAGMENTS)/variant-$(2).config
+	@mkdir -p $$(@D) && rm -f $$(@D)/failed
+	@echo "its series, $(notdir $(PATCHES))/$(vtree_$(2)), is made for Debian's $(DEFAULT_TREE) tree" >$$(@D)/unavailable
+	@touch $$@
+$(1)/vmlinux: $(1)/config.stamp
+	@echo "  SKIP    $(3): not available for this tree: $$$$(cat $$(@D)/unavailable)"
 endef
 
 # One kernel: its build folder, boot check and RAM bisection.  A fragment's
 # "# boot-append:" lines add to the kernel's command line at boot.
+# $(1) CONFIG, $(2) OPT, $(3) VARIANT, $(4) its place among the builds,
+# $(5) its tree.
 define kernel_rules
-$(call build_folder_rules,$(call kdir,$(1),$(2),$(3)),$(call \
-	kfrags,$(1),$(2),$(3)),$(1)/$(2)/$(3),$(4),$(1),$(call ktree,$(3)),$(call ktree_stamp,$(3)),$(call kseed,$(1),$(2),$(3)))
-$(call kdir,$(1),$(2),$(3))/boot.args: FORCE
-	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
-$(call kdir,$(1),$(2),$(3))/boot.stamp: $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) boot/boot.sh \
-		$(call kdir,$(1),$(2),$(3))/boot.args $(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
+$(if $(and $(vtree_$(3)),$(filter-out $(DEFAULT_TREE),$(5))),$(call \
+	foreign_variant_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(3),$(call kname,$(1),$(2),$(3),$(5))),$(call \
+	build_folder_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(call \
+	kfrags,$(1),$(2),$(3)),$(call kname,$(1),$(2),$(3),$(5)),$(4),$(1),$(if $(vtree_$(3)),$(call \
+	ktree,$(3)),$(call tree_src,$(5))),$(if $(vtree_$(3)),$(call ktree_stamp,$(3)),$(call \
+	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(if $(filter -,$(call tree_series,$(5))),$(strip \
+	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config))))
+$(call kdir,$(1),$(2),$(3),$(5))/boot.args: FORCE
+	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3),$(5))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
+$(call kdir,$(1),$(2),$(3),$(5))/boot.stamp: $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) boot/boot.sh boot/needs.sh \
+		$(call kdir,$(1),$(2),$(3),$(5))/boot.args $(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
 	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) BOOT_APPEND_CONFIG='$(call boot_append,$(1),$(3))' \
-		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
+		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(call kname,$(1),$(2),$(3),$(5))
 	@touch $$@
-$(call kdir,$(1),$(2),$(3))/minram.result: $(call kdir,$(1),$(2),$(3))/boot.stamp boot/minram.sh
+$(call kdir,$(1),$(2),$(3),$(5))/minram.result: $(call kdir,$(1),$(2),$(3),$(5))/boot.stamp boot/minram.sh
 	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) BOOT_APPEND_CONFIG='$(call boot_append,$(1),$(3))' \
-		boot/minram.sh $(call kdir,$(1),$(2),$(3))/bzImage $(INITRAMFS) $$(@D) $(1)/$(2)/$(3)
+		boot/minram.sh $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) $$(@D) $(call kname,$(1),$(2),$(3),$(5))
 endef
 # $(4) is the kernel's place among the run's builds, "2/4", for the
 # progress lines.
 BUILDS := $(words $(KERNELS))
 counter :=
-$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
-	$(call kernel_rules,$(c),$(o),$(v),$(words $(counter))/$(BUILDS))))))
+$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach t,$(TREES),$(foreach v,$(VARIANTS),$(eval counter += x)$(eval \
+	$(call kernel_rules,$(c),$(o),$(v),$(words $(counter))/$(BUILDS),$(t)))))))
 
 ## configs: make the .config of every kernel (checked against its fragments)
 configs: $(addsuffix /config.stamp,$(KERNELS))
 ## kernels: build every kernel (with DWARF unless DEBUG_INFO=no)
 kernels: $(addsuffix /vmlinux,$(KERNELS))
 ## boots: build and boot every kernel, and find the least RAM each boots in
-boots: $(addsuffix /boot.stamp,$(KERNELS)) $(addsuffix /minram.result,$(KERNELS))
+# In phases, as `all` runs them, since only the build phase learns which
+# kernels a tree cannot have (their folder's "unavailable").
+boots:
+	@$(MAKE) --no-print-directory kernels && $(MAKE) --no-print-directory boot-checks && \
+	 $(MAKE) --no-print-directory ram-probes
 # The phases of `all`.  Each takes only the kernels the phase before got
 # through (read when its make starts), so a kernel that failed to build is
-# not built again, in parallel, by the boot phase.
+# not built again, in parallel, by the boot phase; nor one not available
+# for its tree.
 .PHONY: matrix boot-checks ram-probes
-boot-checks: $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/boot.stamp))
-ram-probes: $(foreach k,$(KERNELS),$(if $(wildcard $(k)/boot.stamp),$(k)/minram.result))
+available = $(foreach k,$(1),$(if $(wildcard $(k)/unavailable),,$(k)))
+boot-checks: $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/vmlinux),$(k)/boot.stamp))
+ram-probes: $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/boot.stamp),$(k)/minram.result))
 
 $(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)
@@ -294,7 +377,7 @@ $(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 	@if grep -q '^CONFIG_DEBUG_INFO=y' $(@D)/config; then $(MEASURE) attribute --save $@ $< || true; \
 	 else $(MEASURE) attribute --save $@ --not-measured 'built without DWARF (DEBUG_INFO=no)' $<; fi
 
-report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt $(k)/attribution.json))
+report: $(MEASURE) $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt $(k)/attribution.json))
 	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) --fragments $(FRAGMENTS) \
 		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \
@@ -302,16 +385,18 @@ report: $(MEASURE) $(foreach k,$(KERNELS),$(if $(wildcard $(k)/vmlinux),$(k)/inl
 		$(addprefix --merge ,$(abspath $(MERGE))) \
 		$(foreach j,$(wildcard $(BUILD)/deinline/*/journal),--deinline $(notdir $(patsubst %/journal,%,$(j)))=$(dir $(j))) \
 		$(foreach j,$(wildcard $(BUILD)/optcost/*/journal),--optcost $(notdir $(patsubst %/journal,%,$(j)))=$(dir $(j))) \
-		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach v,$(VARIANTS),$(c)/$(o)/$(v)=$(call kdir,$(c),$(o),$(v)))))
+		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(foreach t,$(TREES),$(foreach v,$(VARIANTS),$(call \
+		kname,$(c),$(o),$(v),$(t))=$(call kdir,$(c),$(o),$(v),$(t))))))
 
 ## budget: the report, failing when a kernel is over its FRAGMENTS/CONFIG[-OPT].budget
 budget: report
 
-# A kernel named CONFIG/OPT/VARIANT (or CONFIG/VARIANT, at the first of
-# OPTS), or any ELF file by its path.
+# A kernel named [TREE/]CONFIG/OPT/VARIANT (or CONFIG/VARIANT, at the
+# first of OPTS), or any ELF file by its path.
 elf_of = $(if $(wildcard $(1)),$(1),$(call kdir_of,$(subst /, ,$(1)))/vmlinux)
-kdir_of = $(if $(word 3,$(1)),$(call kdir,$(word 1,$(1)),$(word 2,$(1)),$(word 3,$(1))),$(call \
-	kdir,$(word 1,$(1)),$(firstword $(OPTS)),$(word 2,$(1))))
+kdir_of = $(if $(word 4,$(1)),$(call kdir,$(word 2,$(1)),$(word 3,$(1)),$(word 4,$(1)),$(word 1,$(1))),$(if \
+	$(word 3,$(1)),$(call kdir,$(word 1,$(1)),$(word 2,$(1)),$(word 3,$(1))),$(call \
+	kdir,$(word 1,$(1)),$(firstword $(OPTS)),$(word 2,$(1)))))
 
 ## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/Os/orig B=tiny/Os/dce, or ELF paths; DIFFOPT=-c|-d|-t, or --dirs[=DEPTH]|--files per source directory or file)
 diff: $(MEASURE)
@@ -412,9 +497,11 @@ help:
 	@sed -n 's/^## \([a-z-]*\): /  make \1\t/p' $(MAKEFILE_LIST) | expand -t 26
 	@echo
 	@echo "Variables (current value):"
-	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config"
+	@echo "  CONFIGS=$(CONFIGS)      fragments FRAGMENTS/<name>.config (a \"# base: FILE\" line with a / in FILE takes your full .config whole)"
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
 	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config: Os O2 Oz (matrix: all three)"
+	@echo "  TREES=$(TREES)      source trees: Debian's linux-source-X.Y by version (6.1, 6.12), patched with patches/ (6.1) or patches/X.Y/"
+	@echo "  KSRC=$(KSRC)      a kernel tree of your own, built O= as it stands, never written to; named KSRC_NAME=$(KSRC_NAME) (default: its version)"
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \

@@ -94,6 +94,10 @@ for want in ${BOOT_EXPECT:-}; do
 		why="${why:+$why; }disk check: $(grep -m1 '^TINYKERN-DISK-' "$log" || echo 'no /dev/vda in the guest')" ;;
 	esac
 done
+# a boot that cannot pass for want of an option says which
+if [ -n "$why" ] && [ -r "$out/config" ] && lacks=$("$(dirname "$0")/needs.sh" "$out/config") && [ -n "$lacks" ]; then
+	why="$why; its .config lacks what the boot check needs: $(echo "$lacks" | paste -s -d ' ' | sed 's/) CONFIG_/), CONFIG_/g')"
+fi
 
 {
 	if [ -z "$why" ]; then echo "result PASS"; else echo "result FAIL"; echo "reason $why"; fi

@@ -2,11 +2,20 @@
 # deps: install the Debian packages named in deps/packages.list that are
 # missing.  As root it runs apt-get; otherwise it prints the exact command
 # and fails, so nothing half-installed is left behind.
+#   usage: install.sh [LIST]  |  install.sh -p PACKAGE...
+# -p names packages wanted only by some runs (linux-source-6.12 for
+# TREES=6.12), installed when that run first needs them.
 set -eu
-list=${1:-$(dirname "$0")/packages.list}
+if [ "${1:-}" = -p ]; then
+	shift
+	wanted="$*"
+else
+	list=${1:-$(dirname "$0")/packages.list}
+	wanted=$(grep -v '^#' "$list")
+fi
 
 missing=
-for pkg in $(grep -v '^#' "$list"); do
+for pkg in $wanted; do
 	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
 	case $status in
 	*"install ok installed"*) ;;

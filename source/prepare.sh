@@ -4,6 +4,10 @@
 # or, for a variant's own tree, a copy of a patched tree with one more
 # series on top (patches/deinline/ on build/src/linux):
 #   usage: prepare.sh TREE SERIES_DIR OUTDIR NAME
+# SERIES_DIR "-" applies nothing: a tree of another version that no
+# series of tinykern covers (TREES=6.12 before its series exists) is
+# extracted as Debian ships it, and its variants that need a patch are
+# reported as not available for it (tinyconfigs/merge.sh -u).
 # The copy keeps every file's mtime, so a build folder seeded from the
 # first tree's (kbuild/seed.sh) recompiles only what the series touches.
 # The tree is built in OUTDIR/linux.tmp and renamed to OUTDIR/linux only
@@ -15,6 +19,8 @@
 set -eu
 tarball=$1 series_dir=$2 out=$3 name=${4:-linux}
 series=$series_dir/series
+[ "$series_dir" != - ] || series=/dev/null
+label=$(basename "$series_dir")/series
 # The extracted and patched 6.1.192 tree takes 1,438 MiB (du -sm, measured
 # here); extraction needs that much beside whatever tree is there now.
 NEED_MIB=${SOURCE_NEED_MIB:-1500}
@@ -27,7 +33,7 @@ failed() {
 	exit 1
 }
 
-[ -r "$tarball" ] || failed "$tarball: not found (apt-get install linux-source-6.1)"
+[ -r "$tarball" ] || failed "$tarball: not found (apt-get install $(basename "$tarball" .tar.xz))"
 [ ! -d "$tarball" ] || [ -f "$tarball/.tinykern-version" ] || failed "$tarball: not a tree source/prepare.sh made"
 [ -r "$series" ] || failed "$series: not found"
 
@@ -54,15 +60,10 @@ else
 	rm -f "$log"
 fi
 
-# VERSION.PATCHLEVEL.SUBLEVEL(EXTRAVERSION), read from the top Makefile
-kver() {
-	awk -F' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION) =/ { v[$1] = $2 }
-		END { printf "%s.%s.%s%s\n", v["VERSION"], v["PATCHLEVEL"], v["SUBLEVEL"], v["EXTRAVERSION"] }' "$1/Makefile"
-}
-have=$(kver "$tmp")
+have=$("$(dirname "$0")/kernelversion.sh" "$tmp") || failed "$tarball: no kernel version in its Makefile"
 want=$(sed -n 's/^# *target: *linux-source \([^ ]*\).*/\1/p' "$series")
 if [ -n "$want" ] && [ "$have" != "$want" ]; then
-	echo "  WARNING linux-source is $have but patches/series was made for $want; trying it"
+	echo "  WARNING linux-source is $have but $label was made for $want; trying it"
 fi
 
 # One patch at a time: dry-run first, so a failing patch changes nothing
@@ -82,7 +83,7 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$series" | while read -r p; do
 done
 
 if [ -n "$want" ] && [ "$have" != "$want" ]; then
-	echo "  NOTE    patches/series (made for $want) applies to linux-source $have"
+	echo "  NOTE    $label (made for $want) applies to linux-source $have"
 fi
 printf '%s\n' "$have" >"$tmp/.tinykern-version"
 rm -rf "$out/$name"

@@ -1,12 +1,20 @@
 #!/bin/sh
 # configs: make the .config for one kernel from a config fragment and a
 # variant fragment, and prove kconfig kept every symbol they ask for.
-#   usage: merge.sh [-c CACHEDIR] SRCTREE OBJDIR CONFIG_FRAGMENT MORE_FRAGMENTS...
+#   usage: merge.sh [-c CACHEDIR] [-u "FRAGMENTS"] SRCTREE OBJDIR CONFIG_FRAGMENT MORE_FRAGMENTS...
 # A "# base: NAME" line in the config fragment picks what it builds on:
 # another fragment tinyconfigs/NAME.config (merged first, and its own base
-# followed), or a kbuild target such as i386_defconfig.  Without one the
-# base is `make tinyconfig`.  The result is written to OBJDIR/.config only
-# when it differs, so kbuild rebuilds only what changed.
+# followed), a kbuild target such as i386_defconfig, or a path (it has a
+# "/"; relative to the fragment's folder): a user's own full .config,
+# taken whole through olddefconfig, whose every symbol must survive as a
+# fragment's must.  Without one the base is `make tinyconfig`.  The result
+# is written to OBJDIR/.config only when it differs, so kbuild rebuilds
+# only what changed.
+# With -u, a symbol that kconfig drops from one of FRAGMENTS (a variant's
+# or opt level's, on a tree no series of tinykern covers) means the kernel
+# is not available for this tree: OBJDIR/../unavailable says why, in one
+# line, no .config is written, and the exit is 0.  A symbol dropped from
+# any other fragment is still an error.
 # With -c, a merged .config is kept in CACHEDIR under a hash of all that
 # went into it, and a later merge of the same inputs (after the kernel
 # folders were deleted, say) takes it from there instead of running
@@ -15,13 +23,19 @@
 # also kept, as "config: ...", in OBJDIR/../failed (what the report names
 # for this kernel) and in $TINYKERN_CAUSES (the run's closing summary).
 set -eu
-cache=
-if [ "${1:-}" = -c ]; then cache=$2; shift 2; fi
+cache= optional=
+while :; do
+	case ${1:-} in
+	-c) cache=$2; shift 2 ;;
+	-u) optional=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
 src=$1 obj=$2
 shift 2
 frags="$*"
 kdir=$(dirname "$obj")
-rm -f "$kdir/failed"
+rm -f "$kdir/failed" "$kdir/unavailable"
 # stderr of the checks below, to name the first failure
 errs=$(mktemp "${TMPDIR:-/tmp}/tinykern-config.XXXXXX")
 trap 'rm -f "$errs"' EXIT
@@ -37,8 +51,17 @@ failed() {
 # Follow the base chain of the first fragment.
 dir=$(dirname "$1")
 base=tinyconfig
+# the user's full .config, when the chain ends in a path
+basefile=
 f=$1
-while b=$(sed -n 's/^# base: *\([A-Za-z0-9_.+-]*\).*/\1/p' "$f" | head -n 1) && [ -n "$b" ]; do
+while b=$(sed -n 's/^# base: *\([A-Za-z0-9_.+/-]*\).*/\1/p' "$f" | head -n 1) && [ -n "$b" ]; do
+	case $b in
+	*/*)
+		case $b in /*) basefile=$b ;; *) basefile=$(dirname "$f")/$b ;; esac
+		[ -r "$basefile" ] || { echo "configs: $f: base $b: no such file" >"$errs"; failed; }
+		base=olddefconfig
+		break ;;
+	esac
 	if [ -r "$dir/$b.config" ]; then
 		case " $frags " in *" $dir/$b.config "*)
 			echo "configs: $f: base $b.config is included twice (a loop?)" >"$errs"; failed ;;
@@ -69,6 +92,7 @@ cache_key() {
 	[ -r "$src/.tinykern-version" ] || return 1
 	{
 		cat "$0"; echo "base $base"
+		[ -z "$basefile" ] || cat "$basefile"
 		# shellcheck disable=SC2086
 		for f in $frags; do echo "-- fragment"; cat "$f"; done
 		stat -L -c '%i %y' "$src/.tinykern-version"; cat "$src/.tinykern-version"
@@ -93,12 +117,41 @@ else
 		echo "configs: $*: $first (log: $work/log, $(wc -l <"$work/log") lines)" >"$errs"
 		failed
 	}
-	kmake "$base" >"$work/log" 2>&1 || kfailed "make $base failed"
+	[ -z "$basefile" ] || cp "$basefile" "$work/.config"
+	kmake "$base" >"$work/log" 2>&1 || kfailed "make $base${basefile:+ of $basefile} failed"
 	# shellcheck disable=SC2086
 	KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
 		"$work/.config" $frags >>"$work/log" 2>&1 || kfailed "merge_config.sh failed on $frags"
 	kmake olddefconfig >>"$work/log" 2>&1 || kfailed "olddefconfig failed"
 fi
+
+# Every dropped symbol came from an -u fragment: the variant or opt level
+# needs a patch this tree lacks.  Say which symbol, and whether this tree's
+# Kconfig has no such symbol or only denies it a dependency.
+unavailable_or_failed() {
+	[ -n "$optional" ] || failed
+	others=$(sed -n 's/^configs: \([^:]*\): kconfig dropped .*/\1/p' "$errs" | sort -u | while read -r f; do
+		case " $optional " in *" $f "*) ;; *) echo "$f" ;; esac
+	done)
+	[ -z "$others" ] || failed
+	from=$(sed -n '1s/^configs: \([^:]*\): kconfig dropped .*/\1/p' "$errs")
+	sym=$(sed -n '1s/^configs: [^:]*: kconfig dropped \(CONFIG_[A-Za-z0-9_]*=[^ ]*\) .*/\1/p' "$errs")
+	name=${sym%%=*}
+	name=${name#CONFIG_}
+	defined=$(grep -rlsE --include='Kconfig*' "^[[:space:]]*(menu)?config $name[[:space:]]*$" "$src" | head -n 1)
+	if [ -z "$defined" ]; then
+		why="this tree's Kconfig has no CONFIG_$name ($(basename "$from") sets $sym)"
+	else
+		dep=$(awk -v n="$name" '
+			$1 ~ /^(menu)?config$/ { on = ($2 == n) ; next }
+			on && $1 == "depends" && $2 == "on" { sub(/^[[:space:]]*depends on[[:space:]]*/, ""); print; exit }' "$defined")
+		why="this tree's kconfig drops $sym${dep:+: it depends on $dep}"
+	fi
+	more=$(($(grep -c 'kconfig dropped' "$errs") - 1))
+	[ "$more" -le 0 ] || why="$why (and $more more symbol$([ "$more" = 1 ] || echo s))"
+	echo "$why" >"$kdir/unavailable"
+	exit 0
+}
 
 # merge_config.sh only warns when kconfig drops a symbol: make it an error.
 awk '
@@ -120,7 +173,7 @@ awk '
 			}
 		}
 		exit bad
-	}' final="$work/.config" $frags "$work/.config" 2>"$errs" || failed
+	}' final="$work/.config" $basefile $frags "$work/.config" 2>"$errs" || unavailable_or_failed
 
 # Only a config that passed the check goes into the cache.
 if [ -n "$key" ] && [ ! -e "$cache/$key.config" ]; then
