@@ -215,7 +215,11 @@ void kernel_load(struct kernel *k, const char *arg)
 	k->dir = xstrdup(eq + 1);
 	/* its tree cannot have it: no figures, and no failure */
 	path = xasprintf("%s/unavailable", k->dir);
-	k->unavailable = first_line_with(path, "");
+	if (!access(path, F_OK)) {
+		k->unavailable = first_line_with(path, "");
+		if (!k->unavailable)
+			k->unavailable = xstrdup("not available for its tree (no reason given)");
+	}
 	free(path);
 	if (k->unavailable) {
 		k->bzimage = -1;

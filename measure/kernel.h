@@ -15,7 +15,7 @@
 struct kernel {
 	char name[128];		/* [TREE/]CONFIG/OPT/VARIANT */
 	char config[64], opt[16], variant[64];
-	char tree[32];		/* its source tree: the name's TREE, or the report's default tree */
+	char tree[64];		/* its source tree: the name's TREE, or the report's default tree */
 	char group[96];		/* [TREE/]CONFIG/OPT: the rows a text% compares */
 	char *unavailable;	/* why its tree cannot have it (KDIR/unavailable), or NULL */
 	char *origin;		/* the report.json it was merged from, or NULL: read here */

@@ -212,7 +212,7 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 
 	for (i = 0; m->diffs && i < json_object_array_length(m->diffs) && np < room; i++) {
 		json_object *d = json_object_array_get_idx(m->diffs, i);
-		char config[64], opt[16], from[64], to[64], from_tree[32], to_tree[32];
+		char config[64], opt[16], from[64], to[64], from_tree[64], to_tree[64];
 		const struct kernel *a, *b;
 		struct symdiff_total *t = &out[np].tot;
 

@@ -342,12 +342,26 @@ static void dir_tables(FILE *f, const struct report *r)
 
 static void diffs(FILE *f, const struct pair *pairs, int np)
 {
-	char title[400];
 	int i;
 
 	for (i = 0; i < np; i++) {
+		const struct pair *p = &pairs[i];
+
+		/* "tiny/Os, orig → dce"; across trees "tiny/Os/dce, 6.1 → 6.12" */
 		fputs("<h2>Symbols: ", f);
-		esc(f, pair_title(&pairs[i], title, sizeof(title)));
+		if (p->across) {
+			esc(f, p->from->config);
+			fputs("/", f);
+			esc(f, p->from->opt);
+			fputs("/", f);
+			esc(f, p->from->variant);
+		} else {
+			esc(f, p->from->group);
+		}
+		fputs(", ", f);
+		esc(f, p->across ? p->from->tree : p->from->variant);
+		fputs(" &rarr; ", f);
+		esc(f, p->across ? p->to->tree : p->to->variant);
 		if (!pairs[i].table) {
 			fprintf(f, "</h2>\n<p>Merged from another machine: add/remove %lld/%lld,"
 				" Total: Before=%lld, After=%lld.</p>\n", pairs[i].tot.add,
@@ -456,6 +470,10 @@ static void tree_section(FILE *f, const struct report *r)
 			;
 		if (j < i)
 			continue;	/* drawn with the first of its kind */
+		for (t = 0, j = i; j < r->n; j++)
+			t += same_kind(&r->ks[j], &r->ks[i]);
+		if (t < 2)
+			continue;	/* on one tree: the chart above has it */
 		for (j = i; j < r->n; j++) {
 			const struct kernel *k = &r->ks[j];
 			double w;

@@ -187,6 +187,8 @@ static json_object *missing_json(const struct missing_pair *m)
 	add_member(o, "opt", str_or_null(m->from->opt));
 	add_member(o, "from", str_or_null(m->from->variant));
 	add_member(o, "to", str_or_null(m->to->variant));
+	add_member(o, "from_tree", str_or_null(m->from->tree));
+	add_member(o, "to_tree", str_or_null(m->to->tree));
 	add_member(o, "why", str_or_null(m->why));
 	return o;
 }

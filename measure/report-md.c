@@ -98,10 +98,14 @@ static void write_md_pairs(FILE *f, const struct report *r)
 		print_pair_summary(f, p);
 		fprintf(f, "```\n");
 	}
-	for (i = 0; i < r->nmissing; i++)
-		fprintf(f, "\n## %s: %s -> %s, symbol by symbol\n\nUnavailable: %s\n",
-			r->missing[i].from->group, r->missing[i].from->variant,
-			r->missing[i].to->variant, r->missing[i].why);
+	for (i = 0; i < r->nmissing; i++) {
+		const struct missing_pair *m = &r->missing[i];
+		struct pair p = { .from = m->from, .to = m->to, .across = strcmp(m->from->tree, m->to->tree) != 0 };
+		char title[400];
+
+		fprintf(f, "\n## %s, symbol by symbol\n\nUnavailable: %s\n", pair_title(&p, title, sizeof(title)),
+			m->why);
+	}
 }
 
 void write_md(const char *path, const struct report *r)

@@ -422,9 +422,14 @@ void print_causes(FILE *f, const struct report *r, const char *prefix)
 		if (k->attr.error)
 			fprintf(f, "%s%s: attribution unavailable: %s\n", prefix, k->name, k->attr.error);
 	}
-	for (i = 0; i < r->nmissing; i++)
-		fprintf(f, "%s%s: %s -> %s: symbol diff unavailable: %s\n", prefix, r->missing[i].from->group,
-			r->missing[i].from->variant, r->missing[i].to->variant, r->missing[i].why);
+	for (i = 0; i < r->nmissing; i++) {
+		const struct missing_pair *m = &r->missing[i];
+		struct pair p = { .from = m->from, .to = m->to, .across = strcmp(m->from->tree, m->to->tree) != 0 };
+		char title[400];
+
+		fprintf(f, "%s%s: symbol diff unavailable: %s\n", prefix, pair_title(&p, title, sizeof(title)),
+			m->why);
+	}
 }
 
 void print_text(FILE *f, const struct report *r)
