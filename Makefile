@@ -28,10 +28,19 @@ TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 # builds that tree alone; with TREES= it is one tree more.
 KSRC     ?=
 ifneq ($(KSRC),)
+$(if $(word 2,$(KSRC)),$(error KSRC=$(KSRC): a path with spaces; kbuild cannot build from it))
 $(if $(wildcard $(KSRC)/Makefile),,$(error KSRC=$(KSRC): no kernel tree there (no Makefile)))
-override KSRC := $(abspath $(KSRC))
-KSRC_NAME ?= $(shell source/kernelversion.sh $(KSRC))
-$(if $(filter 6.1 6.12,$(KSRC_NAME)),$(error KSRC_NAME=$(KSRC_NAME) is the name of Debian's tree; name yours otherwise))
+# symlinks resolved, so that check-tree.sh sees the files themselves
+override KSRC := $(realpath $(KSRC))
+ifeq ($(origin KSRC_NAME),undefined)
+KSRC_NAME := $(shell source/kernelversion.sh $(KSRC) 2>/dev/null)
+$(if $(KSRC_NAME),,$(error KSRC=$(KSRC): no VERSION and PATCHLEVEL in its Makefile; is it a kernel tree?))
+endif
+$(if $(or $(findstring /,$(KSRC_NAME)),$(word 2,$(KSRC_NAME))),$(error \
+	KSRC_NAME=$(KSRC_NAME): a tree's name is one word without "/"))
+$(if $(filter 6.1 6.12 deinline,$(KSRC_NAME)),$(error KSRC_NAME=$(KSRC_NAME) is taken (Debian's trees, the deinline variant's); name yours otherwise))
+else
+$(if $(KSRC_NAME),$(error KSRC_NAME=$(KSRC_NAME) names a tree of your own: say where it is with KSRC=))
 endif
 TREES    ?= $(if $(KSRC),,6.1)
 override TREES := $(TREES) $(filter-out $(TREES),$(KSRC_NAME))
@@ -249,8 +258,16 @@ $(foreach t,$(sort $(foreach v,$(VARIANTS),$(vtree_$(v)))),$(eval $(call tree_ru
 rootfs: $(INITRAMFS) $(DISK)
 $(DISK): rootfs/mkdisk.sh | $(DEPS)
 	@rootfs/mkdisk.sh $@
-$(INITRAMFS): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(call tree_stamp,$(FIRST_TREE))
-	@rootfs/mkinitramfs.sh $(call tree_src,$(FIRST_TREE)) $(BUSYBOX) $@
+# The archive is made again when what goes into it changed, and replaced
+# only when its bytes differ (another tree's gen_init_cpio makes the same
+# one), so that the kernels' boots, which depend on the file, are redone
+# exactly then.
+INITRAMFS_STAMP := $(BUILD)/rootfs/.initramfs.stamp
+$(INITRAMFS_STAMP): rootfs/mkinitramfs.sh rootfs/init rootfs/initramfs.list $(BUSYBOX) $(call tree_stamp,$(FIRST_TREE)) \
+		$(if $(wildcard $(INITRAMFS)),,FORCE)
+	@rootfs/mkinitramfs.sh $(call tree_src,$(FIRST_TREE)) $(BUSYBOX) $(INITRAMFS)
+	@touch $@
+$(INITRAMFS): $(INITRAMFS_STAMP) ;
 
 # The rules of one build folder $(1): config.stamp reruns the merge of
 # fragments $(2) when they, the bases of config $(5), the list of them
@@ -287,12 +304,13 @@ endef
 # A variant with a tree of its own (deinline) on another source tree: its
 # series is made for Debian's 6.1, so the kernel is not available there.
 define foreign_variant_rules
-$(1)/config.stamp: $(FRAGMENTS)/variant-$(2).config
+$(1)/config.stamp: FORCE
 	@mkdir -p $$(@D) && rm -f $$(@D)/failed
-	@echo "its series, $(notdir $(PATCHES))/$(vtree_$(2)), is made for Debian's $(DEFAULT_TREE) tree" >$$(@D)/unavailable
-	@touch $$@
+	@$(call write_if_changed,$$(@D)/unavailable,its series $(notdir $(PATCHES))/$(vtree_$(2)) is made for the $(DEFAULT_TREE) tree only)
+	@[ $$@ -nt $$(@D)/unavailable ] || touch $$@
 $(1)/vmlinux: $(1)/config.stamp
 	@echo "  SKIP    $(3): not available for this tree: $$$$(cat $$(@D)/unavailable)"
+$(1)/obj/.config $(1)/bzImage: $(1)/vmlinux ;
 endef
 
 # One kernel: its build folder, boot check and RAM bisection.  A fragment's
@@ -309,7 +327,7 @@ $(if $(and $(vtree_$(3)),$(filter-out $(DEFAULT_TREE),$(5))),$(call \
 	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config))))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.args: FORCE
 	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3),$(5))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
-$(call kdir,$(1),$(2),$(3),$(5))/boot.stamp: $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) boot/boot.sh boot/needs.sh \
+$(call kdir,$(1),$(2),$(3),$(5))/boot.stamp: $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) boot/boot.sh \
 		$(call kdir,$(1),$(2),$(3),$(5))/boot.args $(if $(filter disk,$(call boot_expect,$(1))),$(DISK))
 	@BOOT_EXPECT="$(call boot_expect,$(1))" BOOT_DISK=$(DISK) BOOT_APPEND_CONFIG='$(call boot_append,$(1),$(3))' \
 		boot/boot.sh $$< $(INITRAMFS) $$(@D) $(call kname,$(1),$(2),$(3),$(5))
@@ -333,8 +351,9 @@ kernels: $(addsuffix /vmlinux,$(KERNELS))
 # In phases, as `all` runs them, since only the build phase learns which
 # kernels a tree cannot have (their folder's "unavailable").
 boots:
-	@$(MAKE) --no-print-directory kernels && $(MAKE) --no-print-directory boot-checks && \
-	 $(MAKE) --no-print-directory ram-probes
+	@rc=0; $(MAKE) --no-print-directory -k kernels || rc=1; \
+	 $(MAKE) --no-print-directory -k -j$(JOBS) boot-checks || rc=1; \
+	 $(MAKE) --no-print-directory -k ram-probes || rc=1; exit $$rc
 # The phases of `all`.  Each takes only the kernels the phase before got
 # through (read when its make starts), so a kernel that failed to build is
 # not built again, in parallel, by the boot phase; nor one not available

@@ -32,5 +32,12 @@ sed -e "s|@BUSYBOX@|$(realpath "$stage/busybox")|" -e "s|@INIT@|$(realpath "$sta
 # CRC64, is what the kernel checks.
 "$gen" -t 0 "$list" |
 	xz --check=crc32 --lzma2=preset=9e,dict=1MiB >"$out.tmp"
-mv "$out.tmp" "$out"
-echo "  CPIO    $(basename "$out") $(stat -c %s "$out") bytes"
+# The same archive again (another tree's gen_init_cpio, a re-extracted
+# tree) keeps the file and its time, so no kernel is booted again for it.
+if cmp -s "$out.tmp" "$out"; then
+	rm -f "$out.tmp"
+	echo "  CPIO    $(basename "$out") $(stat -c %s "$out") bytes, unchanged"
+else
+	mv "$out.tmp" "$out"
+	echo "  CPIO    $(basename "$out") $(stat -c %s "$out") bytes"
+fi

@@ -21,11 +21,12 @@ version=$("$(dirname "$0")/kernelversion.sh" "$ksrc") || failed "no version in i
 for f in .config include/config include/generated arch/x86/include/generated; do
 	[ ! -e "$ksrc/$f" ] || failed "configured or built in place ($f); kbuild builds O= folders only from a clean tree: run 'make mrproper' there, or point KSRC at a clean copy"
 done
-# another tree put in its place shows by its version, if not by its files' times
-if [ "$(cat "$stamp" 2>/dev/null)" = "$version" ] &&
+# another tree put in its place shows by its version or path, if not by
+# its files' times
+if [ "$(cat "$stamp" 2>/dev/null)" = "$version $ksrc" ] &&
 	[ -z "$(find "$ksrc" -path "$ksrc/.git" -prune -o -newer "$stamp" -print -quit)" ]; then
 	exit 0
 fi
 mkdir -p "$(dirname "$stamp")"
 echo "  TREE    $ksrc (Linux $version, built as it is, never written to)"
-echo "$version" >"$stamp"
+echo "$version $ksrc" >"$stamp"

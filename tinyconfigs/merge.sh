@@ -6,10 +6,10 @@
 # another fragment tinyconfigs/NAME.config (merged first, and its own base
 # followed), a kbuild target such as i386_defconfig, or a path (it has a
 # "/"; relative to the fragment's folder): a user's own full .config,
-# taken whole through olddefconfig, whose every symbol must survive as a
-# fragment's must.  Without one the base is `make tinyconfig`.  The result
-# is written to OBJDIR/.config only when it differs, so kbuild rebuilds
-# only what changed.
+# taken whole through olddefconfig: a symbol it sets that the tree's
+# Kconfig does not know is an error.  Without one the base is `make
+# tinyconfig`.  The result is written to OBJDIR/.config only when it
+# differs, so kbuild rebuilds only what changed.
 # With -u, a symbol that kconfig drops from one of FRAGMENTS (a variant's
 # or opt level's, on a tree no series of tinykern covers) means the kernel
 # is not available for this tree: OBJDIR/../unavailable says why, in one
@@ -59,6 +59,7 @@ while b=$(sed -n 's/^# base: *\([A-Za-z0-9_.+/-]*\).*/\1/p' "$f" | head -n 1) &&
 	*/*)
 		case $b in /*) basefile=$b ;; *) basefile=$(dirname "$f")/$b ;; esac
 		[ -r "$basefile" ] || { echo "configs: $f: base $b: no such file" >"$errs"; failed; }
+		basefile=$(realpath "$basefile")
 		base=olddefconfig
 		break ;;
 	esac
@@ -100,6 +101,34 @@ cache_key() {
 	} | sha256sum | cut -c 1-32
 }
 
+# dropped all|on FILE... FINAL: a "configs:" line for each symbol a FILE
+# sets that FINAL, the .config kconfig made, does not have as asked
+# ("on": only the symbols set to y or m), sorted, so that the first named
+# is the same on every run; nothing when kconfig kept them all.
+dropped() {
+	mode=$1
+	shift
+	eval final=\${$#}
+	awk -v mode="$mode" '
+		FNR == 1 { file = FILENAME }
+		file != final && /^CONFIG_[A-Za-z0-9_]+=/ {
+			sym = $0; sub(/=.*/, "", sym); val = substr($0, length(sym) + 2)
+			if (mode == "all" || val == "y" || val == "m") { want[sym] = val; from[sym] = file }
+			next }
+		file != final && mode == "all" && /^# CONFIG_[A-Za-z0-9_]+ is not set$/ {
+			want[$2] = "n"; from[$2] = file; next }
+		file == final && /^CONFIG_[A-Za-z0-9_]+=/ {
+			sym = $0; sub(/=.*/, "", sym); got[sym] = substr($0, length(sym) + 2) }
+		END {
+			for (s in want) {
+				g = (s in got) ? got[s] : "n"
+				if (g != want[s])
+					printf "configs: %s: kconfig dropped %s=%s (unknown symbol or unmet dependency; final .config: %s)\n",
+						from[s], s, want[s], (g == "n" ? "not set" : g)
+			}
+		}' final="$final" "$@" | LC_ALL=C sort
+}
+
 # A scratch O= folder of its own, kept between runs so kconfig's host
 # tools are built once; only its .config is started afresh.
 work=$obj/.tinykern-config
@@ -119,6 +148,20 @@ else
 	}
 	[ -z "$basefile" ] || cp "$basefile" "$work/.config"
 	kmake "$base" >"$work/log" 2>&1 || kfailed "make $base${basefile:+ of $basefile} failed"
+	# The full .config on its own, before any fragment: a symbol it has on
+	# that this tree's Kconfig does not know (one of another version,
+	# renamed or gone) is an error.  What olddefconfig turns off as it
+	# follows the dependencies (a hand edit's consequences) is not.
+	if [ -n "$basefile" ]; then
+		grep -rhoE --include='Kconfig*' '^[[:space:]]*(menu)?config[[:space:]]+[A-Za-z0-9_]+' "$src" |
+			awk '{ print "CONFIG_" $2 }' | LC_ALL=C sort -u >"$work/known"
+		dropped on "$basefile" "$work/.config" | while IFS= read -r line; do
+			sym=$(echo "$line" | sed -n 's/.* kconfig dropped \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p')
+			grep -qx "$sym" "$work/known" ||
+				echo "$line" | sed 's/(unknown symbol or unmet dependency;/(unknown to this tree'"'"'s Kconfig;/'
+		done >"$errs"
+		[ ! -s "$errs" ] || failed
+	fi
 	# shellcheck disable=SC2086
 	KCONFIG_CONFIG=$work/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$work" \
 		"$work/.config" $frags >>"$work/log" 2>&1 || kfailed "merge_config.sh failed on $frags"
@@ -138,12 +181,16 @@ unavailable_or_failed() {
 	sym=$(sed -n '1s/^configs: [^:]*: kconfig dropped \(CONFIG_[A-Za-z0-9_]*=[^ ]*\) .*/\1/p' "$errs")
 	name=${sym%%=*}
 	name=${name#CONFIG_}
-	defined=$(grep -rlsE --include='Kconfig*' "^[[:space:]]*(menu)?config $name[[:space:]]*$" "$src" | head -n 1)
+	# where the symbol is defined, outside arch/ or in arch/x86/ first
+	defined=$(grep -rlsE --include='Kconfig*' "^[[:space:]]*(menu)?config $name[[:space:]]*$" "$src" |
+		awk -v a="$src/arch/" -v x="$src/arch/x86/" 'index($0, a) != 1 || index($0, x) == 1 { print 0, $0; next } { print 1, $0 }' |
+		LC_ALL=C sort | sed -n '1s/^[01] //p')
 	if [ -z "$defined" ]; then
 		why="this tree's Kconfig has no CONFIG_$name ($(basename "$from") sets $sym)"
 	else
 		dep=$(awk -v n="$name" '
 			$1 ~ /^(menu)?config$/ { on = ($2 == n) ; next }
+			/^[^[:space:]]/ || $1 == "help" { on = 0 }
 			on && $1 == "depends" && $2 == "on" { sub(/^[[:space:]]*depends on[[:space:]]*/, ""); print; exit }' "$defined")
 		why="this tree's kconfig drops $sym${dep:+: it depends on $dep}"
 	fi
@@ -154,26 +201,8 @@ unavailable_or_failed() {
 }
 
 # merge_config.sh only warns when kconfig drops a symbol: make it an error.
-awk '
-	FNR == 1 { file = FILENAME }
-	file != final && /^CONFIG_[A-Za-z0-9_]+=/ {
-		sym = $0; sub(/=.*/, "", sym); val = substr($0, length(sym) + 2)
-		want[sym] = val; from[sym] = file; next }
-	file != final && /^# CONFIG_[A-Za-z0-9_]+ is not set$/ {
-		want[$2] = "n"; from[$2] = file; next }
-	file == final && /^CONFIG_[A-Za-z0-9_]+=/ {
-		sym = $0; sub(/=.*/, "", sym); got[sym] = substr($0, length(sym) + 2) }
-	END {
-		for (s in want) {
-			g = (s in got) ? got[s] : "n"
-			if (g != want[s]) {
-				printf "configs: %s: kconfig dropped %s=%s (unknown symbol or unmet dependency; final .config: %s)\n",
-					from[s], s, want[s], (g == "n" ? "not set" : g) > "/dev/stderr"
-				bad = 1
-			}
-		}
-		exit bad
-	}' final="$work/.config" $basefile $frags "$work/.config" 2>"$errs" || unavailable_or_failed
+dropped all $frags "$work/.config" >"$errs"
+[ ! -s "$errs" ] || unavailable_or_failed
 
 # Only a config that passed the check goes into the cache.
 if [ -n "$key" ] && [ ! -e "$cache/$key.config" ]; then
