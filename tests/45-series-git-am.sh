@@ -1,17 +1,22 @@
 # patches/: every patch of the series applies with git am (the patch -p1
 # path is what source/prepare.sh uses for every build) to the tarball it
 # names, then every patch of patches/deinline/ (the deinline variant's
-# tree) on top; each carries a Signed-off-by, and each commit is its
-# patch, in series order.
+# tree) on top; and every patch of patches/6.12/ to Debian's 6.12
+# tarball.  Each carries a Signed-off-by, and each commit is its patch,
+# in series order.
 . "$(dirname "$0")/lib.sh"
-d=$(scratch series-git-am)
+scr=$(scratch series-git-am)
 cd "$TOP"
-tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-tar -xJf "$tarball" -C "$d" --strip-components=1
-git -C "$d" init -q
-git -C "$d" add -f -A .
-git -C "$d" -c user.name=tinykern -c user.email=tinykern@localhost commit -q -m base
-# git am every patch DIR/series names, on top of what is there
+# a git tree of TARBALL in folder D (-f: Debian's .gitignore ignores the top level)
+git_tree() {
+	d=$2
+	mkdir -p "$d"
+	tar -xJf "$1" -C "$d" --strip-components=1
+	git -C "$d" init -q
+	git -C "$d" add -f -A .
+	git -C "$d" -c user.name=tinykern -c user.email=tinykern@localhost commit -q -m base
+}
+# git am every patch DIR/series names, on top of what the tree in $d holds
 am_series() {
 	dir=$1
 	[ -r "$dir/series" ] || fail "$dir/series: not found"
@@ -35,6 +40,11 @@ am_series() {
 	diff -u "$d/want" "$d/subjects" || fail "the commits are not $dir's patches in order"
 	ok "$dir: $n patches, $n commits, in series order"
 }
+git_tree "${TARBALL:-/usr/src/linux-source-6.1.tar.xz}" "$scr/6.1"
 am_series patches
 am_series patches/deinline
+rm -rf "$d"
+deps/install.sh -p linux-source-6.12
+git_tree /usr/src/linux-source-6.12.tar.xz "$scr/6.12"
+am_series patches/6.12
 rm -rf "$d"
