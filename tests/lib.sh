@@ -58,3 +58,6 @@ brk_bytes() {
 	[ $# = 2 ] || fail "no __brk_base/__brk_limit symbols"
 	echo $((0x$2 - 0x$1))
 }
+# ere STRING: STRING with every character ERE gives a meaning escaped, to
+# match a path, version or kernel name literally in expect_grep
+ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }

@@ -1,0 +1,146 @@
+# A tree of the user's own (KSRC=) and a full .config of their own: the
+# variants that need no patch are built, booted and measured, the others
+# are reported as not available, with why, and make exits 0.  The tree is
+# never written to.  Beside the 6.1 kernels `make` built, the report holds
+# the same config and variant on both trees, the upgrade's bloat-o-meter
+# summary and its directory table.
+# The tree is Debian's linux-source-6.12 as it ships, extracted here, as
+# a user would have it (TREES=6.12 patches its own copy with
+# patches/6.12; no series is applied to a KSRC tree).
+# The one kernel this test builds, that tree's stock tiny/Os/inline+units
+# with DWARF: no kernel of `make` comes from another tree.  The full
+# .config's checks stop at the configs stage and build nothing.
+# timeout: 1800
+. "$(dirname "$0")/lib.sh"
+d=$(scratch own-tree)
+cd "$TOP"
+deps/install.sh -p linux-source-6.12
+ksrc=$d/linux
+mkdir "$ksrc"
+tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$ksrc" --strip-components=1 || fail "extracting linux-source-6.12 failed"
+ver=$(source/kernelversion.sh "$ksrc")
+case $ver in 6.12.*) ;; *) fail "linux-source-6.12 gave version $ver" ;; esac
+q=$(ere "$ver")
+ok "Debian's 6.12 tree extracted: $ver"
+
+# Nothing in the tree may change: no file newer than this, none added.
+touch "$d/marker"
+find "$ksrc" | sort >"$d/files.before"
+sleep 1
+
+# tiny on the user's tree beside tiny on 6.1 (the kernels make built)
+if ! make BUILD="$BUILD" KSRC="$ksrc" TREES=6.1 CONFIGS=tiny >"$d/make.txt" 2>&1; then
+	cat "$d/make.txt"; fail "make KSRC=$ksrc TREES=6.1 failed"
+fi
+own=$BUILD/kernels/$ver-tiny-Os-inline+units
+for v in orig inline inline+units dce deinline; do
+	[ -d "$BUILD/kernels/$ver-tiny-Os-$v" ] || fail "no folder for $ver/tiny/Os/$v"
+done
+expect_grep '^result PASS$' "$own/boot.result" "$ver/tiny/Os/inline+units boot"
+set -- $(size "$own/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')
+expect_grep "^ *$1 +$2 +$3 +[0-9]+ +[0-9a-f]+ vmlinux-$q-tiny-Os-inline\\+units .* PASS$" "$d/make.txt" "stock row"
+ok "$ver/tiny/Os/inline+units built from KSRC, size(1) $1 $2 $3, boots: PASS"
+
+# the variants that need a patch: one line each, why
+for v in orig inline dce deinline; do
+	expect_grep "^ +- +- +- +- +- vmlinux-$q-tiny-Os-$v +not available for this tree$" "$d/make.txt" "$v row"
+	[ ! -e "$BUILD/kernels/$ver-tiny-Os-$v/vmlinux" ] || fail "$ver/tiny/Os/$v was built"
+done
+expect_grep "^  $q/tiny/Os/orig: this tree's Kconfig has no CONFIG_CC_FORCE_INLINE \(variant-orig.config sets CONFIG_CC_FORCE_INLINE=y\) \(and 1 more symbol\)$" "$d/make.txt" "orig's reason"
+expect_grep "^  $q/tiny/Os/inline: this tree's Kconfig has no CONFIG_CC_NO_UNIT_AT_A_TIME " "$d/make.txt" "inline's reason"
+expect_grep "^  $q/tiny/Os/dce: this tree's kconfig drops CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y: it depends on HAVE_LD_DEAD_CODE_DATA_ELIMINATION$" "$d/make.txt" "dce's reason"
+expect_grep "^  $q/tiny/Os/deinline: its series patches/deinline is made for the 6.1 tree only$" "$d/make.txt" "deinline's reason"
+! grep -E '^  FAIL |^tinykern: FAILED|: FAIL at ' "$d/make.txt" || fail "a FAIL in a run whose every available kernel passed"
+ok "orig, inline, dce and deinline: not available for $ver, each with its reason; exit 0"
+
+# across trees: the same config and variant, 6.1 against the user's tree
+base=$BUILD/kernels/tiny-Os-inline+units
+t0=$(size "$base/vmlinux" | awk 'NR == 2 { print $1 }')
+t1=$1
+chg=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%+.2f%%", 100 * (b - a) / a }')
+expect_grep "^across trees, tiny/Os \(bytes; the change is against 6\.1\):$" "$d/make.txt" "across-trees title"
+expect_grep "^  inline\+units +6\.1 +$t0 " "$d/make.txt" "6.1 row"
+chg_re=$(ere "$chg")
+expect_grep "^  inline\+units +$q +$t1 .* PASS +$chg_re +[-+][0-9.]+%$" "$d/make.txt" "$ver row with its change"
+ok "across trees: text $t0 -> $t1 ($chg)"
+expect_grep "^tiny/Os/inline\+units: 6\.1 -> $q \(bloat-o-meter\)$" "$d/make.txt" "upgrade's bloat-o-meter title"
+# the kernel's own scripts/bloat-o-meter, on the two vmlinux files
+python3 "$BUILD/src/linux/scripts/bloat-o-meter" "$base/vmlinux" "$own/vmlinux" >"$d/bloat.txt" ||
+	fail "scripts/bloat-o-meter failed"
+want=$(head -n 1 "$d/bloat.txt")
+grep -A1 -F "tiny/Os/inline+units: 6.1 -> $ver (bloat-o-meter)" "$d/make.txt" | grep -q -x -F "  $want" ||
+	fail "the report's summary is not scripts/bloat-o-meter's: $want"
+ok "the upgrade's summary is scripts/bloat-o-meter's: $want"
+make -s BUILD="$BUILD" diff A=tiny/Os/inline+units B="$ver/tiny/Os/inline+units" >"$d/diff.txt" ||
+	fail "make diff A=tiny/Os/inline+units B=$ver/tiny/Os/inline+units failed"
+[ "$(head -n 1 "$d/diff.txt")" = "$want" ] || fail "make diff B=$ver/...: $(head -n 1 "$d/diff.txt"), not $want"
+ok "make diff names a kernel of the user's tree: $ver/tiny/Os/inline+units"
+expect_grep "^tiny/Os/inline\+units: 6\.1 -> $q: text by directory" "$d/make.txt" "upgrade by directory"
+json=$BUILD/report.json
+[ "$(jq -r --arg n "$ver/tiny/Os/inline+units" '.kernels[] | select(.name == $n) | .tree' "$json")" = "$ver" ] ||
+	fail "report.json: $ver/tiny/Os/inline+units has no tree $ver"
+[ "$(jq -r '.kernels[] | select(.name == "tiny/Os/inline+units") | .tree' "$json")" = 6.1 ] ||
+	fail "report.json: tiny/Os/inline+units is not of tree 6.1"
+n=$(jq --arg t "$ver" '[.kernels[] | select(.tree == $t and .unavailable != null)] | length' "$json")
+[ "$n" = 4 ] || fail "report.json: $n kernels of $ver unavailable, not 4"
+[ "$(jq --arg t "$ver" '[.diffs[] | select(.from_tree == "6.1" and .to_tree == $t)] | length' "$json")" = 1 ] ||
+	fail "report.json: no 6.1 -> $ver diff"
+ok "report.json: trees, 4 not available with reasons, the upgrade's diff"
+
+# a rerun is a no-op: the tree's stamp stands, nothing is made again
+make BUILD="$BUILD" KSRC="$ksrc" TREES=6.1 CONFIGS=tiny >"$d/rerun.txt" 2>&1 || fail "rerun failed"
+! grep -E '^  (BUILD|CONFIG|TREE|SEED|EXTRACT|CPIO|PASS|MINRAM|INLINE|ATTRIB) ' "$d/rerun.txt" ||
+	fail "the rerun made something again"
+ok "a rerun with nothing changed makes nothing again"
+
+# a full .config of the user's own: its every symbol must survive, and what
+# the boot check needs from it is said before anything is built
+mkdir -p "$d/frags"
+cp tinyconfigs/variant-*.config tinyconfigs/opt-*.config "$d/frags/"
+sed 's/^# CONFIG_FUTEX is not set$/CONFIG_FUTEX=y/' "$own/config" >"$d/frags/board.full.config"
+grep -q '^CONFIG_FUTEX=y$' "$d/frags/board.full.config" || fail "could not set FUTEX in the full .config"
+printf '# board: my own full .config\n# base: ./board.full.config\n' >"$d/frags/board.config"
+runcfg() { make BUILD="$BUILD" KSRC="$ksrc" FRAGMENTS="$d/frags" CONFIGS=board VARIANTS="inline+units dce" configs; }
+runcfg >"$d/board.txt" 2>&1 || { cat "$d/board.txt"; fail "configs of the full .config failed"; }
+expect_grep '^CONFIG_FUTEX=y$' "$BUILD/kernels/$ver-board-Os-inline+units/obj/.config" "the full .config's FUTEX"
+expect_grep "^this tree's kconfig drops CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y" "$BUILD/kernels/$ver-board-Os-dce/unavailable" "dce on the full .config"
+! grep -q NOTE "$d/board.txt" || fail "a NOTE for a .config that has all the boot check needs"
+ok "a full .config as the base: taken whole (FUTEX kept), dce not available"
+sed -i 's/^CONFIG_RD_XZ=y$/# CONFIG_RD_XZ is not set/' "$d/frags/board.full.config"
+runcfg >"$d/noxz.txt" 2>&1 || { cat "$d/noxz.txt"; fail "configs without RD_XZ failed"; }
+expect_grep "^  NOTE    $q/board/Os/inline\+units: the boot check needs CONFIG_RD_XZ=y \(the initramfs is xz-compressed\), which its \.config lacks$" "$d/noxz.txt" "RD_XZ note"
+ok "without RD_XZ: the NOTE names what the boot check needs"
+echo 'CONFIG_CC_FORCE_INLINE=y' >>"$d/frags/board.full.config"
+if runcfg >"$d/bad.txt" 2>&1; then fail "a full .config with a symbol the tree lacks was taken"; fi
+expect_grep "^configs: $(ere "$d/frags/board.full.config"): kconfig dropped CONFIG_CC_FORCE_INLINE=y \(unknown to this tree's Kconfig; final \.config: not set\)$" "$d/bad.txt" "dropped symbol of the full .config"
+ok "a full .config's symbol the tree lacks: an error naming the file and symbol"
+
+# a failed boot says what the .config lacks
+mkdir -p "$d/noxz-boot"
+grep -v '^CONFIG_RD_XZ=y$' "$own/config" >"$d/noxz-boot/config"
+if BOOT_TIMEOUT=15 BOOT_APPEND=rdinit=/nonexistent boot/boot.sh "$own/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" "$d/noxz-boot" own/noxz 2>"$d/noxz-boot.err"; then
+	fail "a boot with rdinit=/nonexistent passed"
+fi
+expect_grep "^reason .*; its \.config lacks what the boot check needs: CONFIG_RD_XZ=y \(the initramfs is xz-compressed\)$" "$d/noxz-boot/boot.result" "boot FAIL reason"
+ok "a boot FAIL names what the .config lacks"
+
+# KSRC that cannot be used: one line each, nothing built
+if make BUILD="$BUILD" KSRC=/nonexistent/linux configs >"$d/nokernel.txt" 2>&1; then fail "KSRC=/nonexistent/linux was taken"; fi
+expect_grep "KSRC=/nonexistent/linux: no kernel tree there \(no Makefile\)" "$d/nokernel.txt" "no tree"
+mkdir -p "$d/dirty/arch/x86"
+printf 'VERSION = 6\nPATCHLEVEL = 99\nSUBLEVEL = 0\nEXTRAVERSION =\n' >"$d/dirty/Makefile"
+: >"$d/dirty/Kconfig"
+: >"$d/dirty/.config"
+if make BUILD="$BUILD" KSRC="$d/dirty" configs >"$d/dirty.txt" 2>&1; then fail "a configured KSRC was taken"; fi
+expect_grep "^source: KSRC=$(ere "$d/dirty"): configured or built in place \(\.config\); " "$d/dirty.txt" "dirty tree"
+ok "KSRC missing or built in place: one line naming it"
+
+find "$ksrc" | sort >"$d/files.after"
+cmp -s "$d/files.before" "$d/files.after" || { diff "$d/files.before" "$d/files.after" | head; fail "files came or went in KSRC"; }
+[ -z "$(find "$ksrc" -newer "$d/marker" -print -quit)" ] || fail "a file in KSRC was written: $(find "$ksrc" -newer "$d/marker" | head -n 3)"
+ok "KSRC untouched: no file written, added or removed"
+# this test's tree and kernels go; the 6.1 kernels stay
+rm -rf "$ksrc" "$BUILD/kernels/$ver-"* "$BUILD/src/.stamp-$ver"
+
+# the default report back, for the tests after this one
+make -s BUILD="$BUILD" report >/dev/null 2>&1 || true
