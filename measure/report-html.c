@@ -466,14 +466,9 @@ static void tree_section(FILE *f, const struct report *r)
 		" role=\"img\" aria-label=\"text per kernel, by tree\">\n", left + width + 90,
 		12 + rows * (bar + 4) + r->n * 8);
 	for (i = 0; i < r->n; i++) {
-		for (j = 0; j < i && !same_kind(&r->ks[j], &r->ks[i]); j++)
-			;
-		if (j < i)
-			continue;	/* drawn with the first of its kind */
-		for (t = 0, j = i; j < r->n; j++)
-			t += same_kind(&r->ks[j], &r->ks[i]);
-		if (t < 2)
-			continue;	/* on one tree: the chart above has it */
+		/* drawn with the first of its kind; on one tree, the chart above has it */
+		if (trees_of_kind(r, i) < 2)
+			continue;
 		for (j = i; j < r->n; j++) {
 			const struct kernel *k = &r->ks[j];
 			double w;

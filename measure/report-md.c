@@ -99,12 +99,10 @@ static void write_md_pairs(FILE *f, const struct report *r)
 		fprintf(f, "```\n");
 	}
 	for (i = 0; i < r->nmissing; i++) {
-		const struct missing_pair *m = &r->missing[i];
-		struct pair p = { .from = m->from, .to = m->to, .across = strcmp(m->from->tree, m->to->tree) != 0 };
 		char title[400];
 
-		fprintf(f, "\n## %s, symbol by symbol\n\nUnavailable: %s\n", pair_title(&p, title, sizeof(title)),
-			m->why);
+		fprintf(f, "\n## %s, symbol by symbol\n\nUnavailable: %s\n",
+			missing_title(&r->missing[i], title, sizeof(title)), r->missing[i].why);
 	}
 }
 

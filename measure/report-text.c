@@ -377,20 +377,15 @@ static void print_tree_row(FILE *f, const struct kernel *k, const struct kernel 
 void print_tree_tables(FILE *f, const struct report *r)
 {
 	const struct kernel *last = NULL;
-	int i, j, trees;
+	int i, j;
 
 	if (tree_count(r) < 2)
 		return;
 	for (i = 0; i < r->n; i++) {
 		const struct kernel *k = &r->ks[i];
 
-		for (j = 0; j < i && !same_kind(&r->ks[j], k); j++)
-			;
-		if (j < i)
-			continue;	/* this config, opt and variant are printed */
-		for (trees = 0, j = i; j < r->n; j++)
-			trees += same_kind(&r->ks[j], k);
-		if (trees < 2)
+		/* printed with the first of its kind, when two trees or more built it */
+		if (trees_of_kind(r, i) < 2)
 			continue;
 		if (!last || strcmp(last->config, k->config) || strcmp(last->opt, k->opt)) {
 			fprintf(f, "\nacross trees, %s/%s (bytes; the change is against %s):\n", k->config,
@@ -423,13 +418,18 @@ void print_causes(FILE *f, const struct report *r, const char *prefix)
 			fprintf(f, "%s%s: attribution unavailable: %s\n", prefix, k->name, k->attr.error);
 	}
 	for (i = 0; i < r->nmissing; i++) {
-		const struct missing_pair *m = &r->missing[i];
-		struct pair p = { .from = m->from, .to = m->to, .across = strcmp(m->from->tree, m->to->tree) != 0 };
 		char title[400];
 
-		fprintf(f, "%s%s: symbol diff unavailable: %s\n", prefix, pair_title(&p, title, sizeof(title)),
-			m->why);
+		fprintf(f, "%s%s: symbol diff unavailable: %s\n", prefix,
+			missing_title(&r->missing[i], title, sizeof(title)), r->missing[i].why);
 	}
+}
+
+const char *missing_title(const struct missing_pair *m, char *buf, size_t len)
+{
+	struct pair p = { .from = m->from, .to = m->to, .across = strcmp(m->from->tree, m->to->tree) != 0 };
+
+	return pair_title(&p, buf, len);
 }
 
 void print_text(FILE *f, const struct report *r)

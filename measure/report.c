@@ -99,6 +99,18 @@ int tree_count(const struct report *r)
 	return n;
 }
 
+int trees_of_kind(const struct report *r, int i)
+{
+	int j, n = 0;
+
+	for (j = 0; j < i; j++)
+		if (same_kind(&r->ks[j], &r->ks[i]))
+			return 0;
+	for (j = i; j < r->n; j++)
+		n += same_kind(&r->ks[j], &r->ks[i]);
+	return n;
+}
+
 static void link_baselines(struct report *r, const char *baseline)
 {
 	int i, j;

@@ -86,6 +86,14 @@ const char *pair_title(const struct pair *p, char *buf, size_t len);
 const char *first_tree(const struct report *r);
 /* How many trees the report's kernels come from. */
 int tree_count(const struct report *r);
+/*
+ * For the first kernel of its config, opt and variant (I), how many
+ * kernels of that kind the report has, one a tree; 0 for the others, whose
+ * kind is counted at the first.
+ */
+int trees_of_kind(const struct report *r, int i);
+/* "tiny/Os: orig -> dce", or across trees "tiny/Os/dce: 6.1 -> 6.12", for a diff that failed */
+const char *missing_title(const struct missing_pair *m, char *buf, size_t len);
 /* Each config and variant on every tree, side by side, when there are two or more. */
 void print_tree_tables(FILE *f, const struct report *r);
 void print_budgets(FILE *f, const struct report *r, const char *indent);
