@@ -65,8 +65,9 @@ export CC JOBS HOSTCC CCACHE_DIR SIGNOFF TINYKERN_CAUSES SOURCE_NEED_MIB BUILD_N
 # locked one (the tests) inherit TINYKERN_LOCKED and do not lock again.
 # The outer make also ends a failed run with its cause: each stage that
 # fails writes one line into $(BUILD)/.causes (the report writes one for
-# every kernel that failed a stage, went over budget or lost a figure), and
-# those lines come last, where a person or a CI log viewer looks, after
+# every kernel that failed a stage, went over budget or lost a figure;
+# deps/ one for a package it could not get, shown first, as the cause of
+# what failed after it), and those lines come last, where a person or a CI log viewer looks, after
 # make's own error lines and not buried above them.
 lock_goals := $(if $(MAKECMDGOALS),$(filter-out help clean distclean,$(MAKECMDGOALS)),all)
 ifneq ($(if $(TINYKERN_LOCKED),,$(lock_goals)),)
@@ -81,8 +82,9 @@ locked-run:
 	 $(MAKE) --no-print-directory $(MAKECMDGOALS); rc=$$?; \
 	 [ $$rc = 0 ] || [ -z "$$(ls "$$TINYKERN_CAUSES")" ] || { \
 		echo "tinykern: FAILED:"; \
-		if [ -e "$$TINYKERN_CAUSES/report" ]; then cat "$$TINYKERN_CAUSES/report"; \
-		else cat "$$TINYKERN_CAUSES"/*; fi | sed "s/^/  /"; }; \
+		{ cat "$$TINYKERN_CAUSES/deps" 2>/dev/null; \
+		  if [ -e "$$TINYKERN_CAUSES/report" ]; then cat "$$TINYKERN_CAUSES/report"; \
+		  else for f in "$$TINYKERN_CAUSES"/*; do [ "$${f##*/}" = deps ] || cat "$$f"; done; fi; } | sed "s/^/  /"; }; \
 	 exit $$rc'
 else
 

@@ -7,33 +7,36 @@
 set -eu
 out=$1
 pkg=busybox-static:i386
+# a failure is one line on stderr and, for the run's closing summary, in
+# $TINYKERN_CAUSES: without busybox no kernel boots, and the boot rows
+# alone would only say "not booted"
+die() {
+	echo "deps: $*" >&2
+	[ -z "${TINYKERN_CAUSES:-}" ] || { mkdir -p "$TINYKERN_CAUSES" && echo "deps: $*" >"$TINYKERN_CAUSES/deps"; }
+	exit 1
+}
 
 if ! dpkg --print-foreign-architectures | grep -qx i386; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "deps: apt does not know the i386 architecture; run as root:" \
-		     "dpkg --add-architecture i386 && apt-get update" >&2
-		exit 1
-	fi
+	[ "$(id -u)" = 0 ] ||
+		die "apt does not know the i386 architecture; run as root: dpkg --add-architecture i386 && apt-get update"
 	echo "  APT     adding the i386 architecture for $pkg"
 	dpkg --add-architecture i386
-	apt-get update -qq
+	"$(dirname "$0")/apt-update.sh"
 fi
 
 tmp=$(mktemp -d "$out.tmp.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 if ! (cd "$tmp" && apt-get download -qq "$pkg" >/dev/null 2>&1); then
-	[ "$(id -u)" = 0 ] && apt-get update -qq
-	(cd "$tmp" && apt-get download -qq "$pkg") || {
-		echo "deps: cannot download $pkg (try: apt-get update)" >&2
-		exit 1
-	}
+	[ "$(id -u)" != 0 ] || "$(dirname "$0")/apt-update.sh"
+	err=$(cd "$tmp" && apt-get download -qq "$pkg" 2>&1 >/dev/null) ||
+		die "cannot download $pkg: $(printf '%s\n' "$err" | grep -m1 '^E:' || printf '%s\n' "$err" | tail -n 1) (try: apt-get update)"
 fi
 deb=$(ls "$tmp"/*.deb)
 dpkg-deb -x "$deb" "$tmp/x"
 bin=$tmp/x/bin/busybox
 case $(file -b "$bin") in
 *"ELF 32-bit"*"Intel 80386"*"statically linked"*) ;;
-*) echo "deps: $deb: bin/busybox is not a static i386 ELF" >&2; exit 1 ;;
+*) die "$deb: bin/busybox is not a static i386 ELF" ;;
 esac
 mkdir -p "$out"
 dpkg-deb -f "$deb" Version > "$out/version"

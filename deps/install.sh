@@ -31,6 +31,11 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "  APT     installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+"$(dirname "$0")/apt-update.sh"
 # shellcheck disable=SC2086 # word splitting of the package list is wanted
-apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
+	echo "deps: apt-get install failed for:$missing" >&2
+	[ -z "${TINYKERN_CAUSES:-}" ] ||
+		{ mkdir -p "$TINYKERN_CAUSES" && echo "deps: apt-get install failed for:$missing" >"$TINYKERN_CAUSES/deps"; }
+	exit 1
+fi
