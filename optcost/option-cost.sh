@@ -76,8 +76,6 @@ sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 set -- $(sizes "$base/vmlinux")
 b_text=$1 b_data=$2 b_bss=$3
 b_bz=$(stat -c %s "$base/bzImage")
-kconf_all=$tdir/kconfig-files
-[ -s "$kconf_all" ] || (cd "$tdir/linux" && find . -name 'Kconfig*' -type f | sed 's|^\./||' | sort) >"$kconf_all"
 
 # symbol=value of every symbol a .config sets, "n" for "is not set"
 values() {
@@ -94,23 +92,10 @@ changed() {
 		$1 != skip && $2 != $3 { c = ($3 == "n") ? "-" : ($2 == "n") ? "+" : "~"; printf "%s%s%s", sep, c, $1; sep = "," }
 		END { if (!sep) printf "-" }'
 }
-# kconfig_awk SYM PROGRAM: PROGRAM over every Kconfig file of the tree,
-# with cur the symbol whose definition the line is in ("" outside one)
-# and s the symbol asked about
-kconfig_awk() {
-	(cd "$tdir/linux" && xargs awk -v s="$1" '
-		/^[ \t]*(menu)?config[ \t]/ { cur = $2; next }
-		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source)([ \t]|$)/ { cur = "" }
-		'"$2" <"$kconf_all")
-}
 # Kconfig: the enabled symbols of .config F whose definitions select SYM
 selectors() {
-	kconfig_awk "$2" '$1 == "select" && $2 == s && cur != "" { print cur }' | sort -u |
+	"$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" selectors "$2" |
 	while read -r c; do [ "$(state "$1" "$c")" = y ] && echo "$c"; done | paste -sd, -
-}
-# Kconfig: the "depends on" lines of SYM's definitions
-depends() {
-	kconfig_awk "$1" 'cur == s && $1 == "depends" { sub(/^[ \t]*depends on[ \t]*/, ""); printf "%s%s", sep, $0; sep = " && " }'
 }
 
 # Close .config IN over kconfig into OUT; 1 if kconfig failed
@@ -215,7 +200,7 @@ while read -r n sym dir; do
 		reason="cannot disable: ${by:+selected by $by}"
 		[ -n "$by" ] || reason="cannot disable: kconfig keeps it (no prompt, or forced by its default)"
 	elif [ "$dir" = on ] && [ "$after" != y ] && [ "$after" != m ]; then
-		dep=$(depends "$sym")
+		dep=$("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" depends "$sym" "$tdir/option.config")
 		reason="cannot enable: ${dep:+depends on $dep}"
 		[ -n "$dep" ] || reason="cannot enable: kconfig keeps it off (no prompt, or no such symbol)"
 	fi

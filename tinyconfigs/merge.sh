@@ -181,17 +181,11 @@ unavailable_or_failed() {
 	sym=$(sed -n '1s/^configs: [^:]*: kconfig dropped \(CONFIG_[A-Za-z0-9_]*=[^ ]*\) .*/\1/p' "$errs")
 	name=${sym%%=*}
 	name=${name#CONFIG_}
-	# where the symbol is defined, outside arch/ or in arch/x86/ first
-	defined=$(grep -rlsE --include='Kconfig*' "^[[:space:]]*(menu)?config $name[[:space:]]*$" "$src" |
-		awk -v a="$src/arch/" -v x="$src/arch/x86/" 'index($0, a) != 1 || index($0, x) == 1 { print 0, $0; next } { print 1, $0 }' |
-		LC_ALL=C sort | sed -n '1s/^[01] //p')
-	if [ -z "$defined" ]; then
+	query=$(dirname "$0")/kconfig-query.sh
+	if [ -z "$("$query" "$src" defines "$name")" ]; then
 		why="this tree's Kconfig has no CONFIG_$name ($(basename "$from") sets $sym)"
 	else
-		dep=$(awk -v n="$name" '
-			$1 ~ /^(menu)?config$/ { on = ($2 == n) ; next }
-			/^[^[:space:]]/ || $1 == "help" { on = 0 }
-			on && $1 == "depends" && $2 == "on" { sub(/^[[:space:]]*depends on[[:space:]]*/, ""); print; exit }' "$defined")
+		dep=$("$query" "$src" depends "$name" "$work/.config")
 		why="this tree's kconfig drops $sym${dep:+: it depends on $dep}"
 	fi
 	more=$(($(grep -c 'kconfig dropped' "$errs") - 1))

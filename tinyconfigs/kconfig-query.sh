@@ -1,0 +1,65 @@
+#!/bin/sh
+# kconfig-query: what a kernel tree's Kconfig files say about one symbol.
+#   usage: kconfig-query.sh SRCTREE defines SYM
+#          kconfig-query.sh SRCTREE selectors SYM
+#          kconfig-query.sh SRCTREE depends SYM [DOTCONFIG]
+# SYM is named without CONFIG_.
+#   defines    the Kconfig files that define SYM, one a line
+#   selectors  the symbols whose definitions "select SYM", one a line
+#   depends    the "depends on" lines of SYM's definitions, joined by " && ".
+#              With DOTCONFIG, only the terms it leaves unmet: a plain
+#              SYMBOL that is not y or m there, or !SYMBOL that is.  When
+#              no plain term is unmet (the fault is in an expression, or
+#              in a menu's or an if's dependency, which this does not
+#              read), the whole line is printed, as without DOTCONFIG.
+# A definition outside arch/, or in arch/x86/, counts before another
+# arch's, since the kernels are i386: a symbol that only arm64 defines is
+# still found, but x86's definition of one that several arches define is
+# the one read.  Nothing is printed when there is nothing to say.
+# tinyconfigs/merge.sh says with it why a tree denies a variant, and
+# optcost/option-cost.sh why an option cannot be flipped.
+set -eu
+usage() { echo "usage: kconfig-query.sh SRCTREE defines|selectors|depends SYM [DOTCONFIG]" >&2; exit 2; }
+[ $# -ge 3 ] || usage
+src=$1 query=$2 sym=$3 dotconfig=${4:-}
+case $query in defines|selectors) [ $# -eq 3 ] || usage ;; depends) [ $# -le 4 ] || usage ;; *) usage ;; esac
+[ -d "$src" ] || { echo "kconfig-query: $src: no such folder" >&2; exit 2; }
+[ -z "$dotconfig" ] || [ -r "$dotconfig" ] || { echo "kconfig-query: $dotconfig: no such file" >&2; exit 2; }
+
+# Every line the query yields, as "RANK<tab>TEXT", RANK 0 for a file
+# outside arch/ or in arch/x86/, 1 for another arch's; then the lines of
+# the lowest rank found.  cur is the symbol whose definition a line is
+# in: a help text, or a menu, if or choice line, ends it.
+answers() {
+	(cd "$src" && find . -name 'Kconfig*' -type f | sed 's|^\./||' | LC_ALL=C sort |
+		xargs awk -v s="$sym" -v q="$query" '
+		FNR == 1 { rank = (FILENAME ~ /^arch\// && FILENAME !~ /^arch\/x86\//) ? 1 : 0; cur = "" }
+		/^[ \t]*(menu)?config[ \t]/ { cur = $2; if (q == "defines" && cur == s) print rank "\t" FILENAME; next }
+		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
+		q == "depends" && cur == s && $1 == "depends" && $2 == "on" { sub(/^[ \t]*depends on[ \t]*/, ""); print rank "\t" $0 }
+		q == "selectors" && cur != "" && $1 == "select" && $2 == s { print rank "\t" cur }') |
+	awk -F'\t' 'NR == 1 || $1 < best { best = $1; n = 0 } $1 == best { line[++n] = $2 } END { for (i = 1; i <= n; i++) print line[i] }'
+}
+
+case $query in
+defines) answers ;;
+selectors) answers | LC_ALL=C sort -u ;;
+depends)
+	# a line with || in it is one term: an unmet part of it may not matter
+	answers | awk -v cfg="$dotconfig" '
+		BEGIN {
+			if (cfg != "")
+				while ((getline l < cfg) > 0)
+					if (l ~ /^CONFIG_[A-Za-z0-9_]+=[ym]$/) { sub(/^CONFIG_/, "", l); sub(/=.*/, "", l); on[l] = 1 }
+		}
+		{ all = all (NR > 1 ? " && " : "") $0 }
+		cfg != "" && !/\|\|/ {
+			n = split($0, term, /&&/)
+			for (i = 1; i <= n; i++) {
+				t = term[i]; gsub(/^[ \t]+|[ \t]+$/, "", t)
+				if (t ~ /^[A-Za-z0-9_]+$/ && !(t in on) || t ~ /^![A-Za-z0-9_]+$/ && (substr(t, 2) in on))
+					unmet = unmet (unmet != "" ? " && " : "") t
+			}
+		}
+		END { if (unmet != "") print unmet; else if (all != "") print all }' ;;
+esac
