@@ -4,7 +4,7 @@
 # A trial build, a test's copy or a new machine's folder compiles the
 # objects of a kernel `make` already built, in another O= folder.  Under -g
 # ccache hashes the working directory by default, so those would all miss;
-# kbuild/build.sh sets CCACHE_NOHASHDIR.  This builds the kernel's .config
+# kbuild/build.sh sets CCACHE_NOHASHDIR (and CCACHE_DEPEND).  This builds the kernel's .config
 # twice more, in two fresh folders, against the ccache `make` filled: once
 # as ccache's default does (the folder hashed), once as build.sh does, and
 # prints the hits of each.  Run it after `make` built the kernel.
@@ -22,7 +22,7 @@ for mode in hashdir nohashdir; do
 	cp "$k/config" "$o/.config"
 	"$top/kbuild/ccache-stats.sh" start "$work/$mode.stats"
 	t0=$(date +%s)
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $( [ $mode = nohashdir ] && echo CCACHE_NOHASHDIR=1 ) \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $( [ $mode = nohashdir ] && echo CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 ) \
 		KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
 		KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970" KBUILD_BUILD_VERSION=1 \
 		make -C "$top/build/src/linux" O="$o" ARCH=i386 CC="ccache gcc" LOCALVERSION= \
