@@ -12,10 +12,10 @@
 #              no plain term is unmet (the fault is in an expression, or
 #              in a menu's or an if's dependency, which this does not
 #              read), the whole line is printed, as without DOTCONFIG.
-# A definition outside arch/, or in arch/x86/, counts before another
+# A definition outside arch/*/, or in arch/x86/, counts before another
 # arch's, since the kernels are i386: a symbol that only arm64 defines is
 # still found, but x86's definition of one that several arches define is
-# the one read.  Nothing is printed when there is nothing to say.
+# the one read, even when it has no "depends on" and theirs do.  Nothing is printed when there is nothing to say.
 # tinyconfigs/merge.sh says with it why a tree denies a variant, and
 # optcost/option-cost.sh why an option cannot be flipped.
 set -eu
@@ -26,19 +26,32 @@ case $query in defines|selectors) [ $# -eq 3 ] || usage ;; depends) [ $# -le 4 ]
 [ -d "$src" ] || { echo "kconfig-query: $src: no such folder" >&2; exit 2; }
 [ -z "$dotconfig" ] || [ -r "$dotconfig" ] || { echo "kconfig-query: $dotconfig: no such file" >&2; exit 2; }
 
-# Every line the query yields, as "RANK<tab>TEXT", RANK 0 for a file
-# outside arch/ or in arch/x86/, 1 for another arch's; then the lines of
-# the lowest rank found.  cur is the symbol whose definition a line is
-# in: a help text, or a menu, if or choice line, ends it.
+# Every line the query yields, as "RANK TEXT", after a line "RANK =" for
+# each definition of SYM: RANK 0 for a file outside arch/*/ or in
+# arch/x86/, 1 for another arch's.  Then the answers of the best rank
+# any definition has (all of them for selectors, whose other-arch lines
+# the caller's .config drops anyway).  cur is the symbol whose definition
+# a line is in: a help text, or a menu, if or choice line, ends it.  A
+# line ending in a backslash goes on on the next.
 answers() {
 	(cd "$src" && find . -name 'Kconfig*' -type f | sed 's|^\./||' | LC_ALL=C sort |
 		xargs awk -v s="$sym" -v q="$query" '
-		FNR == 1 { rank = (FILENAME ~ /^arch\// && FILENAME !~ /^arch\/x86\//) ? 1 : 0; cur = "" }
-		/^[ \t]*(menu)?config[ \t]/ { cur = $2; if (q == "defines" && cur == s) print rank "\t" FILENAME; next }
+		FNR == 1 { rank = (FILENAME ~ /^arch\/[^\/]+\// && FILENAME !~ /^arch\/x86\//) ? 1 : 0; cur = ""; cont = "" }
+		cont != "" { $0 = cont " " $0; cont = "" }
+		/\\$/ { cont = substr($0, 1, length($0) - 1); next }
+		/^[ \t]*(menu)?config[ \t]/ {
+			cur = $2
+			if (cur == s) { print rank " ="; if (q == "defines") print rank " " FILENAME }
+			next
+		}
 		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
-		q == "depends" && cur == s && $1 == "depends" && $2 == "on" { sub(/^[ \t]*depends on[ \t]*/, ""); print rank "\t" $0 }
-		q == "selectors" && cur != "" && $1 == "select" && $2 == s { print rank "\t" cur }') |
-	awk -F'\t' 'NR == 1 || $1 < best { best = $1; n = 0 } $1 == best { line[++n] = $2 } END { for (i = 1; i <= n; i++) print line[i] }'
+		q == "depends" && cur == s && $1 == "depends" && $2 == "on" { sub(/^[ \t]*depends on[ \t]*/, ""); print rank " " $0 }
+		q == "selectors" && cur != "" && $1 == "select" && $2 == s { print 0 " " cur }') |
+	awk '
+		{ r = $1; text = $0; sub(/^[01] /, "", text) }
+		text == "=" { if (best == "" || r < best) best = r; next }
+		{ n++; rank[n] = r; line[n] = text }
+		END { for (i = 1; i <= n; i++) if (best == "" || rank[i] == best) print line[i] }'
 }
 
 case $query in
@@ -52,7 +65,7 @@ depends)
 				while ((getline l < cfg) > 0)
 					if (l ~ /^CONFIG_[A-Za-z0-9_]+=[ym]$/) { sub(/^CONFIG_/, "", l); sub(/=.*/, "", l); on[l] = 1 }
 		}
-		{ all = all (NR > 1 ? " && " : "") $0 }
+		{ line[NR] = $0 }
 		cfg != "" && !/\|\|/ {
 			n = split($0, term, /&&/)
 			for (i = 1; i <= n; i++) {
@@ -61,5 +74,10 @@ depends)
 					unmet = unmet (unmet != "" ? " && " : "") t
 			}
 		}
-		END { if (unmet != "") print unmet; else if (all != "") print all }' ;;
+		END {
+			if (unmet != "") { print unmet; exit }
+			# joined, a line with || in it keeps its own meaning in brackets
+			for (i = 1; i <= NR; i++) all = all (i > 1 ? " && " : "") (NR > 1 && line[i] ~ /\|\|/ ? "(" line[i] ")" : line[i])
+			if (all != "") print all
+		}' ;;
 esac

@@ -185,7 +185,8 @@ unavailable_or_failed() {
 	if [ -z "$("$query" "$src" defines "$name")" ]; then
 		why="this tree's Kconfig has no CONFIG_$name ($(basename "$from") sets $sym)"
 	else
-		dep=$("$query" "$src" depends "$name" "$work/.config")
+		# a symbol asked off that kconfig keeps on has no unmet dependency
+		case $sym in *=n) dep= ;; *) dep=$("$query" "$src" depends "$name" "$work/.config") ;; esac
 		why="this tree's kconfig drops $sym${dep:+: it depends on $dep}"
 	fi
 	more=$(($(grep -c 'kconfig dropped' "$errs") - 1))
