@@ -67,8 +67,9 @@ export CC JOBS HOSTCC CCACHE_DIR SIGNOFF TINYKERN_CAUSES SOURCE_NEED_MIB BUILD_N
 # fails writes one line into $(BUILD)/.causes (the report writes one for
 # every kernel that failed a stage, went over budget or lost a figure;
 # deps/ one for a package it could not get, shown first, as the cause of
-# what failed after it), and those lines come last, where a person or a CI log viewer looks, after
-# make's own error lines and not buried above them.
+# what failed after it), and those lines come last, where a person or a
+# CI log viewer looks, after make's own error lines and not buried above
+# them.
 lock_goals := $(if $(MAKECMDGOALS),$(filter-out help clean distclean,$(MAKECMDGOALS)),all)
 ifneq ($(if $(TINYKERN_LOCKED),,$(lock_goals)),)
 .PHONY: $(lock_goals) locked-run

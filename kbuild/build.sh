@@ -116,8 +116,9 @@ main() {
 	# CCACHE_DEPEND: on a miss ccache hashes the headers gcc's own -MMD
 	# list names (kbuild asks for it anyway) instead of running the
 	# preprocessor first, which a cold build pays for on every object
-	# (bench/ccache-cold.sh).  What it gives up, a hit on the same
-	# preprocessed text under different headers, no kernel here gets.
+	# (bench/ccache-cold.sh: +0.9% on gcc alone, against +47.5%).  It
+	# gives up hits on the same preprocessed text reached through other
+	# headers: 100 of the 1,293 hits a ccache here had served.
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
 		CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
 		KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
