@@ -15,7 +15,8 @@
 # A definition outside arch/*/, or in arch/x86/, counts before another
 # arch's, since the kernels are i386: a symbol that only arm64 defines is
 # still found, but x86's definition of one that several arches define is
-# the one read, even when it has no "depends on" and theirs do.  Nothing is printed when there is nothing to say.
+# the one read, even when it has no "depends on" and theirs do.  Nothing
+# is printed when there is nothing to say.
 # tinyconfigs/merge.sh says with it why a tree denies a variant, and
 # optcost/option-cost.sh why an option cannot be flipped.
 set -eu
@@ -41,7 +42,8 @@ answers() {
 		/\\$/ { cont = substr($0, 1, length($0) - 1); next }
 		/^[ \t]*(menu)?config[ \t]/ {
 			cur = $2
-			if (cur == s) { print rank " ="; if (q == "defines") print rank " " FILENAME }
+			# selectors are not ranked: no mark, so every one is kept
+			if (cur == s && q != "selectors") { print rank " ="; if (q == "defines") print rank " " FILENAME }
 			next
 		}
 		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
