@@ -116,7 +116,8 @@ tree_name   = $(if $(filter-out $(DEFAULT_TREE),$(1)),$(1)/)
 FIRST_TREE  := $(firstword $(TREES))
 
 # Merged .configs by a hash of their inputs (tinyconfigs/merge.sh -c), so
-# kernel folders deleted and made again skip kconfig, as ccache skips gcc.
+# kernel folders deleted and made again skip kconfig, as ccache skips gcc;
+# and each tree's base config, so a new kernel of a tree runs kconfig once.
 CONFIG_CACHE := $(BUILD)/config-cache
 
 # The folder of kernel CONFIG $(1), OPT $(2), VARIANT $(3) of tree $(4)
@@ -490,7 +491,7 @@ bench: $(DEPS)
 bench-front-door: $(DEPS)
 	@bench/front-door.sh $(BUILD)/front-door
 
-## check: run the tests (installs what is missing, builds what they need)
+## check: run the tests (installs what is missing, builds what they need; TESTS="40 45": only those)
 check: $(DEPS)
 	@tests/run.sh
 

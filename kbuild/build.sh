@@ -93,8 +93,9 @@ main() {
 	kcflags=${KCFLAGS:-}
 	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
-	# tests/run.sh counts the builds that ran to their end: full when the
-	# folder held no object yet (whatever ccache then saved), else incremental
+	# tests/run.sh counts the builds that ran to their end, and their
+	# seconds: full when the folder held no object yet (whatever ccache
+	# then saved), else incremental
 	if [ -z "$(find "$obj" -name '*.o' ! -path "$obj/.tinykern-config/*" -print -quit)" ]; then
 		kind=full
 	else
@@ -127,7 +128,7 @@ main() {
 		KCFLAGS="$kcflags" \
 		-j"$jobs" vmlinux bzImage >"$log" 2>&1
 	rc=$?
-	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$kind $name" >>"$TINYKERN_BUILDS"
+	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$kind $(( $(date +%s) - start )) $name" >>"$TINYKERN_BUILDS"
 	kill "$ticker" 2>/dev/null
 	wait "$ticker" 2>/dev/null
 	# kbuild finished on its own (success or a clean failure): its tree is

@@ -7,10 +7,11 @@ make -s BUILD="$BUILD" source >/dev/null
 src=$BUILD/src/linux
 
 # try NAME FRAGMENT-LINES: merge tiny.config + the fragment, expect failure
+# (from a base config cached by the first try: kconfig runs once a try)
 try() {
 	printf '%s\n' "$2" >"$d/$1.config"
 	mkdir -p "$d/$1"
-	if tinyconfigs/merge.sh "$src" "$d/$1" tinyconfigs/tiny.config "$d/$1.config" 2>"$d/$1.err"; then
+	if tinyconfigs/merge.sh -c "$d/try-cache" "$src" "$d/$1" tinyconfigs/tiny.config "$d/$1.config" 2>"$d/$1.err"; then
 		fail "$1: merge accepted it"
 	fi
 	cat "$d/$1.err"
@@ -33,6 +34,7 @@ expect_grep "^configs: $d/malformed.config:2: not a kconfig line: CONFIG_TTY y" 
 ok "malformed line is named by file:line"
 
 # and the real fragments merge cleanly
+# a fresh merge, no cache: what the cached ones are compared with below
 mkdir -p "$d/good"
 tinyconfigs/merge.sh "$src" "$d/good" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
 expect_grep '^CONFIG_CC_FORCE_INLINE=y' "$d/good/.config" "orig .config"
@@ -41,12 +43,19 @@ ok "tiny + orig merge cleanly"
 # The config cache (-c): the same inputs give the same .config without
 # running kconfig (merge.sh's scratch folder gets no kconfig log); other
 # inputs, or a re-extracted source tree, get an entry of their own; a
-# failed merge caches nothing.
+# failed merge caches nothing.  The base config (`make tinyconfig`'s
+# .config) is cached too, by tree: a merge of other fragments on the same
+# tree runs kconfig's olddefconfig only, and gets what a merge that ran
+# tinyconfig itself gets.
 c=$d/cache
-entries() { find "$c" -name '*.config' | wc -l; }
+entries() { find "$c" -name '*.config' ! -name 'base-*' | wc -l; }
+bases() { find "$c" -name 'base-*.config' | wc -l; }
+# tinyconfig's own merge of the kernel's tiny fragment, in a merge's log
+ran_tinyconfig() { grep -q "^Merging .*/kernel/configs/tiny\.config$" "$1/.tinykern-config/log"; }
 mkdir -p "$d/miss" "$d/hit"
 tinyconfigs/merge.sh -c "$c" "$src" "$d/miss" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
-[ "$(entries)" = 1 ] || fail "cache: $(entries) entries after one merge, not 1"
+[ "$(entries)" = 1 ] && [ "$(bases)" = 1 ] || fail "cache: $(entries) entries and $(bases) bases after one merge, not 1 and 1"
+ran_tinyconfig "$d/miss" || fail "cache: the first merge did not run tinyconfig"
 tinyconfigs/merge.sh -c "$c" "$src" "$d/hit" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
 [ ! -e "$d/hit/.tinykern-config/log" ] || fail "cache: the second merge of the same fragments ran kconfig"
 cmp "$d/good/.config" "$d/hit/.config" || fail "cache: a cached .config differs from a fresh merge"
@@ -58,12 +67,18 @@ fi
 mkdir -p "$d/other"
 tinyconfigs/merge.sh -c "$c" "$src" "$d/other" tinyconfigs/tiny.config tinyconfigs/variant-inline.config
 [ -e "$d/other/.tinykern-config/log" ] && [ "$(entries)" = 2 ] || fail "cache: other fragments were not merged afresh"
+! ran_tinyconfig "$d/other" && [ "$(bases)" = 1 ] || fail "cache: other fragments on the same tree did not start from the cached base"
 # a re-extraction, as merge.sh sees one; put back afterwards, so that the
 # Makefile's own cache still matches the shared tree
 touch -r "$src/.tinykern-version" "$d/version.mtime"
 trap 'touch -r "$d/version.mtime" "$src/.tinykern-version"' EXIT
 touch "$src/.tinykern-version"
 mkdir -p "$d/retree"
-tinyconfigs/merge.sh -c "$c" "$src" "$d/retree" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+tinyconfigs/merge.sh -c "$c" "$src" "$d/retree" tinyconfigs/tiny.config tinyconfigs/variant-inline.config
 [ -e "$d/retree/.tinykern-config/log" ] && [ "$(entries)" = 3 ] || fail "cache: a re-extracted tree reused a cached .config"
+ran_tinyconfig "$d/retree" && [ "$(bases)" = 2 ] || fail "cache: a re-extracted tree reused a cached base"
 ok "cache: other fragments, a new source tree and failed merges each miss"
+# the tree's content is the same: the merge that ran tinyconfig and the
+# one that started from the cached base made the same .config
+cmp "$d/other/.config" "$d/retree/.config" || fail "cache: a .config made from the cached base differs from one made from tinyconfig"
+ok "cache: a .config from the cached base is byte for byte one from tinyconfig"

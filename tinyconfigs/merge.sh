@@ -19,6 +19,8 @@
 # went into it, and a later merge of the same inputs (after the kernel
 # folders were deleted, say) takes it from there instead of running
 # kconfig five times over.  The dropped-symbol check runs either way.
+# The base config is kept there too, so the first merge of each other
+# kernel of the tree runs kconfig once.
 # A failure ends in "configs: ..." lines on stderr; the first of them is
 # also kept, as "config: ...", in OBJDIR/../failed (what the report names
 # for this kernel) and in $TINYKERN_CAUSES (the run's closing summary).
@@ -85,21 +87,36 @@ for f in $frags; do
 done
 [ -z "${bad:-}" ] || failed
 
-# The cache key: this script, the base, the fragments' contents in order,
-# the source tree (source/ rewrites .tinykern-version at every extraction,
-# so its inode and time change with the tree) and the toolchain kconfig
-# probes.  No key without that file: then nothing is cached.
+# The cache keys.  A merged .config's: this script, the base, the
+# fragments' contents in order, the source tree and the toolchain kconfig
+# probes.  A base config's (what `make tinyconfig` wrote, before any
+# fragment): the base, the tree and the toolchain.
+# The tree: source/ rewrites .tinykern-version at every extraction, so its
+# inode and time change with the tree.  A tree of the user's own (KSRC)
+# has no such file; it is known by what kconfig reads of it, the path,
+# size and mtime of each Kconfig file, of scripts/ (Kconfig's shell
+# probes), of the config fragments and of the top Makefile: half a second
+# of find against 7 s a kconfig run.
+tree_and_toolchain() {
+	if [ -r "$src/.tinykern-version" ]; then
+		stat -L -c '%i %y' "$src/.tinykern-version"; cat "$src/.tinykern-version"
+	else
+		echo "tree $src"
+		(cd "$src" && find . -type f \( -name 'Kconfig*' -o -path './scripts/*' -o -path './arch/x86/configs/*' \
+			-o -path './kernel/configs/*' -o -path ./Makefile \) -printf '%p %s %T@\n' | LC_ALL=C sort)
+	fi
+	gcc --version | head -n 1; ld --version | head -n 1
+}
 cache_key() {
-	[ -r "$src/.tinykern-version" ] || return 1
 	{
 		cat "$0"; echo "base $base"
 		[ -z "$basefile" ] || cat "$basefile"
 		# shellcheck disable=SC2086
 		for f in $frags; do echo "-- fragment"; cat "$f"; done
-		stat -L -c '%i %y' "$src/.tinykern-version"; cat "$src/.tinykern-version"
-		gcc --version | head -n 1; ld --version | head -n 1
+		echo "$ident"
 	} | sha256sum | cut -c 1-32
 }
+base_key() { printf 'base %s\n%s\n' "$base" "$ident" | sha256sum | cut -c 1-32; }
 
 # dropped all|on FILE... FINAL: a "configs:" line for each symbol a FILE
 # sets that FINAL, the .config kconfig made, does not have as asked
@@ -135,7 +152,7 @@ work=$obj/.tinykern-config
 mkdir -p "$work"
 rm -f "$work/.config"
 key=
-[ -z "$cache" ] || key=$(cache_key) || key=
+[ -z "$cache" ] || { ident=$(tree_and_toolchain); key=$(cache_key); }
 if [ -n "$key" ] && [ -r "$cache/$key.config" ]; then
 	cp "$cache/$key.config" "$work/.config"
 else
@@ -147,7 +164,22 @@ else
 		failed
 	}
 	[ -z "$basefile" ] || cp "$basefile" "$work/.config"
-	kmake "$base" >"$work/log" 2>&1 || kfailed "make $base${basefile:+ of $basefile} failed"
+	# The base (tinyconfig, i386_defconfig) is the same for every kernel
+	# of a tree: kconfig makes it once, and each kernel then runs kconfig
+	# once (olddefconfig), not three times.  Each run costs some 7 s here,
+	# most of it Kconfig's compiler probes (75 gcc runs).
+	bkey=
+	[ -z "$cache" ] || [ -n "$basefile" ] || bkey=$(base_key)
+	if [ -n "$bkey" ] && [ -r "$cache/base-$bkey.config" ]; then
+		cp "$cache/base-$bkey.config" "$work/.config"
+		: >"$work/log"
+	else
+		kmake "$base" >"$work/log" 2>&1 || kfailed "make $base${basefile:+ of $basefile} failed"
+		if [ -n "$bkey" ]; then
+			mkdir -p "$cache"
+			cp "$work/.config" "$cache/base-$bkey.config.$$" && mv "$cache/base-$bkey.config.$$" "$cache/base-$bkey.config"
+		fi
+	fi
 	# The full .config on its own, before any fragment: a symbol it has on
 	# that this tree's Kconfig does not know (one of another version,
 	# renamed or gone) is an error.  What olddefconfig turns off as it
