@@ -76,3 +76,26 @@ ok "QEMU failing to start is reported with its own message, not as a timeout"
 boot/boot.sh "$kernel" "$d/good.cpio.xz" "$d/good" good || fail "good init did not pass"
 expect_grep '^result PASS$' "$d/good/boot.result" "good verdict"
 ok "well-behaved init passes"
+
+# 7. min RAM: the bisection starts at CONFIG_PHYSICAL_START, below which
+#    no i386 kernel runs (make's kernels: no probe below it, and the least
+#    RAM with the probe one MiB lower failing); a floor that is wrong, a
+#    .config claiming one MiB above the least RAM, is probed, boots, and
+#    the bisection goes on below it to the same answer
+k=$BUILD/kernels/tiny-Os-inline+units
+min=$(sed -n 's/^min_ram_mib //p' "$k/minram.result")
+floor=$(( $(sed -n 's/^CONFIG_PHYSICAL_START=//p' "$k/config") / 1048576 ))
+[ "$floor" -gt 0 ] && [ "$min" -gt "$floor" ] || fail "min RAM $min MiB, CONFIG_PHYSICAL_START $floor MiB"
+low=$(awk '$1 == "probe" && $2 < f { print $2 }' f="$floor" "$k/minram.result")
+[ -z "$low" ] || fail "$k/minram.result: probes below CONFIG_PHYSICAL_START ($floor MiB): $low"
+expect_grep "^probe $((min - 1)) FAIL$" "$k/minram.result" "the probe below the least RAM"
+mkdir -p "$d/floor"
+cp "$k/boot.result" "$d/floor/"
+sed "s/^CONFIG_PHYSICAL_START=.*/CONFIG_PHYSICAL_START=$(( (min + 1) * 1048576 ))/" "$k/config" >"$d/floor/config"
+boot/minram.sh "$kernel" "$BUILD/rootfs/initramfs.cpio.xz" "$d/floor" tiny/floor >"$d/floor.out" 2>&1 ||
+	{ cat "$d/floor.out"; fail "minram with a wrong floor"; }
+cat "$d/floor.out"
+expect_grep "^probe $((min + 1)) PASS$" "$d/floor/minram.result" "the wrong floor, probed"
+expect_grep "^min_ram_mib $min$" "$d/floor/minram.result" "min RAM below a wrong floor"
+expect_grep "^probe $((min - 1)) FAIL$" "$d/floor/minram.result" "the probe below the least RAM, below a wrong floor"
+ok "min RAM $min MiB: no probe below CONFIG_PHYSICAL_START ($floor MiB); a wrong floor ($((min + 1)) MiB) is probed and passed below"

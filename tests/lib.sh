@@ -28,7 +28,7 @@ outside_kernel_folders() {
 	grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$1"
 }
 # The x86 tables that code walks from a start to an end symbol, and the
-# brk area: link-time DCE must keep each of them whole (tests 60 and 61).
+# brk area: link-time DCE must keep each of them whole (test 60).
 X86_TABLES='^\.(altinstructions|altinstr_replacement|x86_cpu_dev\.init|apicdrivers|smp_locks|parainstructions|retpoline_sites|return_sites|ibt_endbr_seal|x86_intel_mid_dev\.init|brk)$'
 # section_sizes ELF ERE: "name bytes" of each section of ELF whose name matches ERE
 section_sizes() {
