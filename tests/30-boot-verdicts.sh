@@ -83,6 +83,7 @@ ok "well-behaved init passes"
 #    .config claiming one MiB above the least RAM, is probed, boots, and
 #    the bisection goes on below it to the same answer
 k=$BUILD/kernels/tiny-Os-inline+units
+make -s BUILD="$BUILD" VARIANTS=inline+units boots >/dev/null
 min=$(sed -n 's/^min_ram_mib //p' "$k/minram.result")
 floor=$(( $(sed -n 's/^CONFIG_PHYSICAL_START=//p' "$k/config") / 1048576 ))
 [ "$floor" -gt 0 ] && [ "$min" -gt "$floor" ] || fail "min RAM $min MiB, CONFIG_PHYSICAL_START $floor MiB"
