@@ -5,7 +5,8 @@
 # Writes OUTDIR/minram.result ("min_ram_mib N" and one "probe" line per
 # boot) and keeps each probe's console in OUTDIR/minram/MIB/.  Two probes
 # run at once, splitting the interval in three, since each boot uses one
-# core.  Environment: MINRAM_MAX (MiB known to boot, default 64),
+# core.  The interval starts at the kernel's CONFIG_PHYSICAL_START, read
+# from OUTDIR/config when there is one (below).  Environment: MINRAM_MAX (MiB known to boot, default 64),
 # MINRAM_TIMEOUT (seconds per probe).  A kernel short of memory often hangs
 # silently, so the probes time out sooner than a normal boot: by default
 # after three times the wall time of the kernel's own boot check
@@ -46,7 +47,7 @@ probe "$hi" || { echo "  FAIL    minram $name: does not boot in ${hi} MiB within
 # from 0, tiny/Os/dce spent two of its five rounds so.)
 floor_mib=0
 if [ -r "$out/config" ]; then
-	start=$(sed -n 's/^CONFIG_PHYSICAL_START=//p' "$out/config")
+	start=$(sed -n 's/^CONFIG_PHYSICAL_START=\(0x[0-9a-fA-F]*\)$/\1/p' "$out/config" | head -n 1)
 	[ -z "$start" ] || floor_mib=$(( start / 1048576 ))
 	[ "$floor_mib" -lt "$hi" ] || floor_mib=0
 fi

@@ -91,7 +91,13 @@ main() {
 	touch "$mark"
 
 	kcflags=${KCFLAGS:-}
-	[ "${STACK_USAGE:-yes}" = no ] || kcflags="${kcflags:+$kcflags }-fstack-usage"
+	if [ "${STACK_USAGE:-yes}" = no ]; then
+		# a folder built with -fstack-usage before: its .su files would
+		# outlive the objects they describe
+		find "$obj" -name '*.su' ! -path "$obj/.tinykern-config/*" -delete
+	else
+		kcflags="${kcflags:+$kcflags }-fstack-usage"
+	fi
 	echo "  BUILD   $name$place (-j$jobs, CC=${CC:-ccache gcc})"
 	# tests/run.sh counts the builds that ran to their end, and their
 	# seconds: full when the folder held no object yet (whatever ccache

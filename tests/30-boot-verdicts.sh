@@ -1,6 +1,7 @@
 # boot/: a boot is PASS only with the marker AND no panic AND QEMU exiting
 # by itself.  Each condition is broken alone here with a real kernel and a
 # real misbehaving /init, and the verdict must be FAIL with the reason.
+# Then min RAM's bisection and the floor it starts from (part 7).
 . "$(dirname "$0")/lib.sh"
 d=$(scratch boot-verdicts)
 cd "$TOP"

@@ -7,7 +7,7 @@ make -s BUILD="$BUILD" source >/dev/null
 src=$BUILD/src/linux
 
 # try NAME FRAGMENT-LINES: merge tiny.config + the fragment, expect failure
-# (from a base config cached by the first try: kconfig runs once a try)
+# (from a base config cached by the first try that reaches kconfig)
 try() {
 	printf '%s\n' "$2" >"$d/$1.config"
 	mkdir -p "$d/$1"
@@ -82,3 +82,25 @@ ok "cache: other fragments, a new source tree and failed merges each miss"
 # one that started from the cached base made the same .config
 cmp "$d/other/.config" "$d/retree/.config" || fail "cache: a .config made from the cached base differs from one made from tinyconfig"
 ok "cache: a .config from the cached base is byte for byte one from tinyconfig"
+
+# A tree of the user's own (KSRC) has no .tinykern-version: it is known by
+# the contents of what kconfig reads of it.  A hard-link copy of the tree,
+# without that file, stands for one: the same merge twice is one kconfig
+# run; a Kconfig file written anew with other contents (as an editor or
+# git writes one; the copy's other files stay links) misses, base and all.
+own=$d/own-tree
+cp -al "$src" "$own"
+rm -f "$own/.tinykern-version"
+mkdir -p "$d/own1" "$d/own2" "$d/own3"
+tinyconfigs/merge.sh -c "$c" "$own" "$d/own1" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+ran_tinyconfig "$d/own1" || fail "cache: the first merge on a tree of one's own did not run tinyconfig"
+tinyconfigs/merge.sh -c "$c" "$own" "$d/own2" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+[ ! -e "$d/own2/.tinykern-config/log" ] || fail "cache: the same merge on a tree of one's own ran kconfig again"
+cmp "$d/own1/.config" "$d/own2/.config" || fail "cache: a cached .config of a tree of one's own differs from the merge that made it"
+{ cat "$own/init/Kconfig"; echo '# changed'; } >"$own/init/Kconfig.new"
+mv "$own/init/Kconfig.new" "$own/init/Kconfig"
+tinyconfigs/merge.sh -c "$c" "$own" "$d/own3" tinyconfigs/tiny.config tinyconfigs/variant-orig.config
+ran_tinyconfig "$d/own3" || fail "cache: a tree of one's own with a changed Kconfig file reused a cached base or .config"
+cmp -s "$src/init/Kconfig" "$own/init/Kconfig" && fail "the change reached the shared tree"
+rm -rf "$own"
+ok "cache: a tree of one's own hits on the same merge and misses once a Kconfig file changes"

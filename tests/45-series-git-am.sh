@@ -1,8 +1,8 @@
 # patches/: every patch of the series applies with git am (the patch -p1
-# path is what source/prepare.sh uses for every build) to the tarball it
-# names, then every patch of patches/deinline/ (the deinline variant's
-# tree) on top; and every patch of patches/6.12/ to Debian's 6.12
-# tarball.  Each carries a Signed-off-by, and each commit is its patch,
+# path is what source/prepare.sh uses for every build) to the files of the
+# tarball it names that it changes, then every patch of patches/deinline/
+# (the deinline variant's tree) on top; and every patch of patches/6.12/
+# to those of Debian's 6.12 tarball.  Each carries a Signed-off-by, and each commit is its patch,
 # in series order.
 . "$(dirname "$0")/lib.sh"
 scr=$(scratch series-git-am)
@@ -10,13 +10,17 @@ cd "$TOP"
 # a git tree in folder D of the files of TARBALL that the series in DIRS
 # change (-f: Debian's .gitignore ignores the top level).  git am reads
 # and writes only those, so the other 80,000 files would cost minutes of
-# git add and rm -rf and check nothing.  No patch here creates, removes
-# or renames a file: a path no patch's "--- a/" names would be missing.
+# git add and rm -rf and check nothing.  So no patch may create, delete,
+# rename or copy a file (checked first): each changes files the tarball has.
 git_tree() {
 	tarball=$1 d=$2
 	shift 2
 	mkdir -p "$d"
 	top=$(tar -tJf "$tarball" | head -n 1 | cut -d / -f 1)
+	for dir; do
+		grep -l -E '^(new file mode|deleted file mode|rename from|copy from) ' "$dir"/*.patch &&
+			fail "the patches above create, delete, rename or copy a file: git am them on the whole tree"
+	done
 	paths=$(for dir; do
 		grep -v -e '^#' -e '^[[:space:]]*$' "$dir/series" | while read -r p; do
 			sed -n 's|^--- a/||p' "$dir/$p"

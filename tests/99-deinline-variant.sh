@@ -72,8 +72,13 @@ ok "the seeded build recompiled $(wc -l <"$d/compiled") objects, all naming a to
 #    other kernel here is built without -g from this tree: 4m00s here, on
 #    a machine doing nothing else; with -g, the objects make's deinline
 #    build compiled would be ccache hits.
+#    The two settings turned back are all that DEBUG_INFO=no leaves out
+#    (tinyconfigs/debug-info.config).
 mkdir -p "$d/cold/obj"
 cp "$kdir/obj/.config" "$d/cold/obj/.config"
+[ "$(grep -E '^(# )?CONFIG_' tinyconfigs/debug-info.config | LC_ALL=C sort | paste -s -d ' ')" = \
+	"# CONFIG_DEBUG_INFO_NONE is not set CONFIG_DEBUG_INFO_DWARF4=y" ] ||
+	fail "tinyconfigs/debug-info.config sets more than DWARF 4 in place of no debug info: turn that back here too"
 "$tree/scripts/config" --file "$d/cold/obj/.config" -d DEBUG_INFO_DWARF4 -e DEBUG_INFO_NONE
 STACK_USAGE=no kbuild/build.sh "$tree" "$d/cold" "tiny/Os/deinline (from an empty folder, no -g)" >"$d/cold.out" 2>&1 ||
 	{ cat "$d/cold.out"; fail "the build from an empty folder"; }

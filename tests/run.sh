@@ -23,7 +23,7 @@ summary=$BUILD/tests/summary.txt
 pass=0 fail=0 failed=
 # TESTS="40 45" runs only those (by number), in order
 if [ -n "${TESTS:-}" ]; then
-	list=$(for n in $TESTS; do ls tests/"$n"-*.sh 2>/dev/null || echo "tests/$n-(no such test)"; done)
+	list=$(for n in $TESTS; do ls tests/"$n"-*.sh 2>/dev/null || echo "tests/$n-no-such-test"; done)
 else
 	list=$(ls tests/[0-9][0-9]-*.sh)
 fi

@@ -90,22 +90,26 @@ done
 # The cache keys.  A merged .config's: this script, the base, the
 # fragments' contents in order, the source tree and the toolchain kconfig
 # probes.  A base config's (what `make tinyconfig` wrote, before any
-# fragment): the base, the tree and the toolchain.
+# fragment): this script, the base, the tree and the toolchain.
 # The tree: source/ rewrites .tinykern-version at every extraction, so its
 # inode and time change with the tree.  A tree of the user's own (KSRC)
-# has no such file; it is known by what kconfig reads of it, the path,
-# size and mtime of each Kconfig file, of scripts/ (Kconfig's shell
-# probes), of the config fragments and of the top Makefile: half a second
-# of find against 7 s a kconfig run.
+# has no such file; it is known by the contents of what kconfig reads of
+# it: every Kconfig file, scripts/ (Kconfig's shell probes), the config
+# fragments and the two Makefiles a config target runs (about 2,150 files,
+# a second here, against 7 s a kconfig run).
+# The toolchain: gcc's and ld's versions, and a compiler the make that
+# called this names (CC=, CROSS_COMPILE=, LLVM=), which kconfig probes.
 tree_and_toolchain() {
 	if [ -r "$src/.tinykern-version" ]; then
 		stat -L -c '%i %y' "$src/.tinykern-version"; cat "$src/.tinykern-version"
 	else
 		echo "tree $src"
 		(cd "$src" && find . -type f \( -name 'Kconfig*' -o -path './scripts/*' -o -path './arch/x86/configs/*' \
-			-o -path './kernel/configs/*' -o -path ./Makefile \) -printf '%p %s %T@\n' | LC_ALL=C sort)
+			-o -path './kernel/configs/*' -o -path ./Makefile -o -path ./arch/x86/Makefile \) \
+			-exec sha256sum {} + | LC_ALL=C sort -k 2)
 	fi
 	gcc --version | head -n 1; ld --version | head -n 1
+	printf '%s\n' "${MAKEFLAGS:-}" | tr ' ' '\n' | grep -E '^(CC|CROSS_COMPILE|LLVM)=' || true
 }
 cache_key() {
 	{
@@ -113,10 +117,10 @@ cache_key() {
 		[ -z "$basefile" ] || cat "$basefile"
 		# shellcheck disable=SC2086
 		for f in $frags; do echo "-- fragment"; cat "$f"; done
-		echo "$ident"
+		printf '%s\n' "$ident"
 	} | sha256sum | cut -c 1-32
 }
-base_key() { printf 'base %s\n%s\n' "$base" "$ident" | sha256sum | cut -c 1-32; }
+base_key() { { cat "$0"; printf 'base %s\n%s\n' "$base" "$ident"; } | sha256sum | cut -c 1-32; }
 
 # dropped all|on FILE... FINAL: a "configs:" line for each symbol a FILE
 # sets that FINAL, the .config kconfig made, does not have as asked
