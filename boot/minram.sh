@@ -6,12 +6,13 @@
 # boot) and keeps each probe's console in OUTDIR/minram/MIB/.  Two probes
 # run at once, splitting the interval in three, since each boot uses one
 # core.  The interval starts at the kernel's CONFIG_PHYSICAL_START, read
-# from OUTDIR/config when there is one (below).  Environment: MINRAM_MAX (MiB known to boot, default 64),
-# MINRAM_TIMEOUT (seconds per probe).  A kernel short of memory often hangs
-# silently, so the probes time out sooner than a normal boot: by default
-# after three times the wall time of the kernel's own boot check
-# (OUTDIR/boot.result), and never sooner than 10 s, so that a big kernel
-# on a busy machine is not taken for one that hangs.
+# from OUTDIR/config when there is one (below).  Environment: MINRAM_MAX
+# (MiB known to boot, default 64), MINRAM_TIMEOUT (seconds per probe).
+# A kernel short of memory often hangs silently, so the probes time out
+# sooner than a normal boot: by default after three times the wall time
+# of the kernel's own boot check (OUTDIR/boot.result), and never sooner
+# than 10 s, so that a big kernel on a busy machine is not taken for one
+# that hangs.
 set -u
 kernel=$1 initrd=$2 out=$3 name=${4:-$(basename "$out")}
 here=$(dirname "$0")
