@@ -2,8 +2,8 @@
 # path is what source/prepare.sh uses for every build) to the files of the
 # tarball it names that it changes, then every patch of patches/deinline/
 # (the deinline variant's tree) on top; and every patch of patches/6.12/
-# to those of Debian's 6.12 tarball.  Each carries a Signed-off-by, and each commit is its patch,
-# in series order.
+# to those of Debian's 6.12 tarball.  Each carries a Signed-off-by, and
+# each commit is its patch, in series order.
 . "$(dirname "$0")/lib.sh"
 scr=$(scratch series-git-am)
 cd "$TOP"

@@ -25,10 +25,7 @@ cat "$d/make.txt"
 p=$BUILD/kernels/tiny-smp-Oz-dce
 
 # 1. without the instruments: no DWARF, no .su files, no stack.su
-grep -q '^CONFIG_DEBUG_INFO=y' "$p/config" && fail "DEBUG_INFO=no still built with DEBUG_INFO"
-[ -z "$(readelf -SW "$p/vmlinux" | grep -F .debug_info)" ] || fail "DEBUG_INFO=no vmlinux has .debug_info"
-[ ! -e "$p/stack.su" ] || fail "STACK_USAGE=no still gathered stack.su"
-[ -z "$(find "$p/obj" -name '*.su' | head -n 1)" ] || fail "STACK_USAGE=no still wrote .su files"
+no_instruments "$p"
 expect_grep '^# not measured: built without DWARF \(DEBUG_INFO=no\)$' "$p/inline.txt" "inline table of a kernel without DWARF"
 # the report says so in the inline row, and does not take it for a fault
 set +e

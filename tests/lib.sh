@@ -58,6 +58,15 @@ brk_bytes() {
 	[ $# = 2 ] || fail "no __brk_base/__brk_limit symbols"
 	echo $((0x$2 - 0x$1))
 }
+# no_instruments KDIR: the kernel in KDIR was built with neither DWARF nor
+# -fstack-usage (DEBUG_INFO=no, STACK_USAGE=no): none in its .config,
+# vmlinux, stack.su or objects
+no_instruments() {
+	! grep -q '^CONFIG_DEBUG_INFO=y' "$1/config" || fail "$1: built with DEBUG_INFO"
+	[ -z "$(readelf -SW "$1/vmlinux" | grep -F .debug_info)" ] || fail "$1/vmlinux has .debug_info"
+	[ ! -e "$1/stack.su" ] || fail "$1: STACK_USAGE=no still gathered stack.su"
+	[ -z "$(find "$1/obj" -name '*.su' | head -n 1)" ] || fail "$1: STACK_USAGE=no still wrote .su files"
+}
 # ere STRING: STRING with every character ERE gives a meaning escaped, to
 # match a path, version or kernel name literally in expect_grep
 ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }

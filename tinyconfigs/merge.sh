@@ -120,6 +120,13 @@ cache_key() {
 		printf '%s\n' "$ident"
 	} | sha256sum | cut -c 1-32
 }
+# cache_put NAME: the scratch folder's .config into the cache as NAME,
+# by a rename, so a cut copy is never taken for an entry; a copy that
+# fails (a full disk) leaves no entry and does not fail the merge
+cache_put() {
+	mkdir -p "$cache"
+	{ cp "$work/.config" "$cache/$1.$$" && mv "$cache/$1.$$" "$cache/$1"; } || rm -f "$cache/$1.$$"
+}
 base_key() { { cat "$0"; printf 'base %s\n%s\n' "$base" "$ident"; } | sha256sum | cut -c 1-32; }
 
 # dropped all|on FILE... FINAL: a "configs:" line for each symbol a FILE
@@ -179,10 +186,7 @@ else
 		: >"$work/log"
 	else
 		kmake "$base" >"$work/log" 2>&1 || kfailed "make $base${basefile:+ of $basefile} failed"
-		if [ -n "$bkey" ]; then
-			mkdir -p "$cache"
-			cp "$work/.config" "$cache/base-$bkey.config.$$" && mv "$cache/base-$bkey.config.$$" "$cache/base-$bkey.config"
-		fi
+		[ -z "$bkey" ] || cache_put "base-$bkey.config"
 	fi
 	# The full .config on its own, before any fragment: a symbol it has on
 	# that this tree's Kconfig does not know (one of another version,
@@ -236,10 +240,7 @@ dropped all $frags "$work/.config" >"$errs"
 [ ! -s "$errs" ] || unavailable_or_failed
 
 # Only a config that passed the check goes into the cache.
-if [ -n "$key" ] && [ ! -e "$cache/$key.config" ]; then
-	mkdir -p "$cache"
-	cp "$work/.config" "$cache/$key.config.$$" && mv "$cache/$key.config.$$" "$cache/$key.config"
-fi
+[ -z "$key" ] || [ -e "$cache/$key.config" ] || cache_put "$key.config"
 
 if ! cmp -s "$work/.config" "$obj/.config"; then
 	cp "$work/.config" "$obj/.config.new" && mv "$obj/.config.new" "$obj/.config"
