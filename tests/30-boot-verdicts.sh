@@ -93,7 +93,9 @@ low=$(awk '$1 == "probe" && $2 < f { print $2 }' f="$floor" "$k/minram.result")
 expect_grep "^probe $((min - 1)) FAIL$" "$k/minram.result" "the probe below the least RAM"
 mkdir -p "$d/floor"
 cp "$k/boot.result" "$d/floor/"
-sed "s/^CONFIG_PHYSICAL_START=.*/CONFIG_PHYSICAL_START=$(( (min + 1) * 1048576 ))/" "$k/config" >"$d/floor/config"
+# written in hex, as kconfig writes it (minram.sh reads no other form)
+sed "s/^CONFIG_PHYSICAL_START=.*/CONFIG_PHYSICAL_START=$(printf '0x%x' $(( (min + 1) * 1048576 )))/" "$k/config" >"$d/floor/config"
+grep -qx "CONFIG_PHYSICAL_START=$(printf '0x%x' $(( (min + 1) * 1048576 )))" "$d/floor/config" || fail "$d/floor/config: the wrong floor was not written"
 boot/minram.sh "$kernel" "$BUILD/rootfs/initramfs.cpio.xz" "$d/floor" tiny/floor >"$d/floor.out" 2>&1 ||
 	{ cat "$d/floor.out"; fail "minram with a wrong floor"; }
 cat "$d/floor.out"
