@@ -24,6 +24,12 @@
 # files (seed.sh): the first build there compiles nothing (tests/98
 # checks it).
 #
+# Links.  With TRIAL_LINK=yes, init hard-links the scratch tree to the
+# patched one instead of copying its 1.5 GB: for callers that write no
+# file of it in place (optcost/ renames every file it changes, and kbuild
+# writes only to O= folders).  save gives each file it saves an inode of
+# its own all the same, and revert puts files back by a rename.
+#
 # Reverts.  A dropped change leaves its trial folder behind, and the base
 # folder's objects were built from the files as they were; putting the
 # files back with their old mtimes (cp -p) makes the base consistent again
@@ -54,9 +60,14 @@ cmd_init() {
 	[ -e "$tdir/.ready" ] && return 0
 	cmd_recover "$tdir"
 	if [ ! -e "$tdir/linux/.copied" ]; then
-		echo "  TRIAL   copying $src to $tdir/linux"
 		rm -rf "$tdir/linux" "$tdir/linux.tmp"
-		cp -a --reflink=auto "$src" "$tdir/linux.tmp"
+		if [ "${TRIAL_LINK:-no}" = yes ]; then
+			echo "  TRIAL   linking $src to $tdir/linux"
+			cp -al "$src" "$tdir/linux.tmp"
+		else
+			echo "  TRIAL   copying $src to $tdir/linux"
+			cp -a --reflink=auto "$src" "$tdir/linux.tmp"
+		fi
 		mv "$tdir/linux.tmp" "$tdir/linux"
 		touch "$tdir/linux/.copied"
 	fi
@@ -95,6 +106,10 @@ cmd_save() {
 		# by a rename: a copy cut short must not stand for the original
 		cp -p "$tdir/linux/$f" "$tdir/saved/$id/$f.tmp"
 		mv "$tdir/saved/$id/$f.tmp" "$tdir/saved/$id/$f"
+		# a file of its own, so that an edit made in place cannot reach
+		# the tree a linked scratch tree shares its files with
+		cp -p "$tdir/linux/$f" "$tdir/linux/$f.own"
+		mv "$tdir/linux/$f.own" "$tdir/linux/$f"
 	done
 }
 
