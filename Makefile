@@ -166,17 +166,20 @@ boot_append = $(append_$(1)_$(2))
 # CONFIGS and VARIANTS do not hold them (make option-cost CONFIG=small).
 TRIAL_CONFIG := $(or $(CONFIG),$(firstword $(CONFIGS)))
 TRIAL_BASE   := $(or $(BASE),dce)
+# make option-cost on dce measures its NODCE options that move text most
+# again on this variant, the same kernel without DCE
+OPTCOST_NODCE_BASE := inline+units
 # Each read once: make parses this file six times in a run, and each
 # $(shell) costs a fork, so a no-op `make` stays near its 2 s target.
 $(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(eval chain_$(c) := $(call frag_chain,$(c)))$(eval \
 	expect_$(c) := $(strip $(shell sed -n 's/^# boot-expect: *//p' $(chain_$(c))))))
 # a variant's fragments base first, so that its own settings come last and win
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
-$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE)),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
+$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
 	vtree_$(v) := $(strip $(shell sed -n 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/variant-$(v).config)))$(eval \
 	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
 	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
-$(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE)),$(eval append_$(c)_$(v) := $(strip $(shell \
+$(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval append_$(c)_$(v) := $(strip $(shell \
 	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(vchain_$(v)))))))
 # write_if_changed FILE TEXT: FILE holds TEXT, rewritten only when TEXT
 # changed, so that what depends on it is redone exactly then (a FORCE rule:
@@ -446,8 +449,10 @@ TRIAL_OPT    := $(or $(OPT),$(firstword $(OPTS)))
 TRIAL_KDIR   := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(TRIAL_BASE))
 TRIAL_NAME   := $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(TRIAL_BASE)
 TRIAL_MAKE   := $(MAKE) --no-print-directory CONFIGS=$(TRIAL_CONFIG) OPTS=$(TRIAL_OPT) VARIANTS=$(TRIAL_BASE)
-TRIAL_BOOT   := INITRAMFS=$(INITRAMFS) BOOT_EXPECT="$(call boot_expect,$(TRIAL_CONFIG))" BOOT_DISK=$(DISK) \
-	BOOT_APPEND_CONFIG='$(call boot_append,$(TRIAL_CONFIG),$(TRIAL_BASE))'
+# the boot check's environment for TRIAL_CONFIG in variant $(1)
+trial_boot    = INITRAMFS=$(INITRAMFS) BOOT_EXPECT="$(call boot_expect,$(TRIAL_CONFIG))" BOOT_DISK=$(DISK) \
+	BOOT_APPEND_CONFIG='$(call boot_append,$(TRIAL_CONFIG),$(1))'
+TRIAL_BOOT   := $(call trial_boot,$(TRIAL_BASE))
 DEINLINE_DIR := $(BUILD)/deinline/$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE)
 .PHONY: deinline
 deinline: $(MEASURE) $(UNINLINE)
@@ -467,18 +472,31 @@ deinline-verify:
 	@$(TRIAL_BOOT) deinline/verify.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_SERIES) \
 	 $(BUILD)/deinline/verify-$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE) $(TRIAL_NAME)
 
-## option-cost: what each option costs CONFIG/OPT/BASE (CONFIG=tiny OPT=Os BASE=dce): every symbol its fragment chain sets, flipped (CHAIN=no: none), and LIST= files ("SYMBOL on|off" lines; default FRAGMENTS/CONFIG.options), each built, measured and booted (optcost/)
+## option-cost: what each option costs CONFIG/OPT/BASE (CONFIG=tiny OPT=Os BASE=dce): every symbol its fragment chain sets, flipped (CHAIN=no: none), and LIST= files ("SYMBOL on|off" lines; default FRAGMENTS/CONFIG.options), each built, measured and booted; on dce, the NODCE=10 that move text most again without DCE (optcost/)
 OPTCOST_DIR  := $(BUILD)/optcost/$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE)
 # LIST= files of options a user is weighing; the default, CONFIG.options
 OPTCOST_LIST := $(if $(filter command line environment,$(origin LIST)),$(LIST),$(wildcard $(FRAGMENTS)/$(TRIAL_CONFIG).options))
+# DCE changes what an option costs: once the table is whole, its NODCE
+# options that move text most are measured again, alone, on the same
+# config without DCE, in OPTCOST_DIR/nodce (none when BASE is not dce)
+OPTCOST_NODCE := $(if $(filter dce,$(TRIAL_BASE)),$(if $(filter command line environment,$(origin NODCE)),$(NODCE),10),0)
+OPTCOST_NODCE_KDIR := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(OPTCOST_NODCE_BASE))
 .PHONY: option-cost
 option-cost: $(MEASURE)
-	@$(TRIAL_MAKE) kernels rootfs
+	@$(TRIAL_MAKE) $(if $(filter-out 0,$(OPTCOST_NODCE)),VARIANTS="$(TRIAL_BASE) $(OPTCOST_NODCE_BASE)") kernels rootfs
 	@mkdir -p $(OPTCOST_DIR)
 	@$(if $(filter no,$(CHAIN)),: >$(OPTCOST_DIR)/chain.options,optcost/options.sh $(call \
 	  frag_chain,$(TRIAL_CONFIG)) >$(OPTCOST_DIR)/chain.options.tmp && mv $(OPTCOST_DIR)/chain.options.tmp $(OPTCOST_DIR)/chain.options)
 	@TKSIZE=$(MEASURE) LIMIT=$(LIMIT) COMBINE=$(COMBINE) $(TRIAL_BOOT) \
 	 optcost/option-cost.sh $(SRC) $(TRIAL_KDIR) $(OPTCOST_DIR) $(TRIAL_NAME) $(OPTCOST_DIR)/chain.options $(OPTCOST_LIST)
+	@if [ "$(OPTCOST_NODCE)" -gt 0 ] && [ "$$(cat $(OPTCOST_DIR)/left 2>/dev/null)" = 0 ]; then \
+	  awk -F'\t' '$$1 == "option" && $$4 == "measured" { print ($$5 < 0 ? -$$5 : $$5), $$2, $$3 }' $(OPTCOST_DIR)/journal | \
+	    sort -k1,1nr -k2,2 | head -n $(OPTCOST_NODCE) | cut -d' ' -f2,3 >$(OPTCOST_DIR)/nodce.options; \
+	  echo "  OPTCOST $(TRIAL_NAME): the $$(wc -l <$(OPTCOST_DIR)/nodce.options) options that move text most, without DCE"; \
+	  TKSIZE=$(MEASURE) COMBINE=0 FRAGMENT=no $(call trial_boot,$(OPTCOST_NODCE_BASE)) \
+	   optcost/option-cost.sh $(SRC) $(OPTCOST_NODCE_KDIR) $(OPTCOST_DIR)/nodce \
+	   $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(OPTCOST_NODCE_BASE) $(OPTCOST_DIR)/nodce.options; \
+	fi
 	@$(MEASURE) optcost $(OPTCOST_DIR)
 
 ## bench: time the harness against plain kbuild + qemu, no-op and warm reruns, boots (bench/)
@@ -531,7 +549,8 @@ help:
 	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
 	@echo "  option-cost: CONFIG= OPT= BASE=dce (the kernel), LIST= (files of \"SYMBOL on|off\" lines; default FRAGMENTS/CONFIG.options)," \
-	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (options this run), COMBINE=10 (options built together)"
+	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (options this run), COMBINE=10 (options built together)," \
+	      "NODCE=10 (options measured again without DCE; 0: none)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

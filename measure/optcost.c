@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "optcost.h"
 #include "util.h"
@@ -22,6 +23,30 @@ static void read_delta(struct optcost_delta *d, char **f, const char *path, int 
 	d->data = journal_number(f[1], path, lineno);
 	d->bss = journal_number(f[2], path, lineno);
 	d->bzimage = journal_number(f[3], path, lineno);
+}
+
+/* The fields an option line and a forced line share: STATUS on, into O. */
+static void read_row(struct optcost_option *o, char **f, const char *path, int lineno)
+{
+	if (!strcmp(f[3], "measured"))
+		o->status = OPTCOST_MEASURED;
+	else if (!strcmp(f[3], "cannot"))
+		o->status = OPTCOST_CANNOT;
+	else if (!strcmp(f[3], "failed"))
+		o->status = OPTCOST_FAILED;
+	else
+		die("%s:%d: status '%s', not measured, cannot or failed", path, lineno, f[3]);
+	read_delta(&o->d, f + 4, path, lineno);
+	if (strcmp(f[8], "PASS") && strcmp(f[8], "FAIL") && strcmp(f[8], "-"))
+		die("%s:%d: boot '%s', not PASS, FAIL or -", path, lineno, f[8]);
+	if (o->status != OPTCOST_MEASURED && strcmp(f[8], "-"))
+		die("%s:%d: %s was not built, yet booted", path, lineno, f[1]);
+	o->boot = xstrdup(f[8]);
+	o->seconds = journal_number(f[9], path, lineno);
+	o->changed = xstrdup(f[10]);
+	o->reason = xstrdup(f[11]);
+	if (o->status != OPTCOST_MEASURED && !strcmp(o->reason, "-"))
+		die("%s:%d: %s has no reason", path, lineno, f[1]);
 }
 
 static void read_option(struct optcost_facts *c, char **f, const char *path, int lineno)
@@ -39,25 +64,25 @@ static void read_option(struct optcost_facts *c, char **f, const char *path, int
 	memset(o, 0, sizeof(*o));
 	o->symbol = xstrdup(f[1]);
 	o->on = !strcmp(f[2], "on");
-	if (!strcmp(f[3], "measured"))
-		o->status = OPTCOST_MEASURED;
-	else if (!strcmp(f[3], "cannot"))
-		o->status = OPTCOST_CANNOT;
-	else if (!strcmp(f[3], "failed"))
-		o->status = OPTCOST_FAILED;
-	else
-		die("%s:%d: status '%s', not measured, cannot or failed", path, lineno, f[3]);
-	read_delta(&o->d, f + 4, path, lineno);
-	if (strcmp(f[8], "PASS") && strcmp(f[8], "FAIL") && strcmp(f[8], "-"))
-		die("%s:%d: boot '%s', not PASS, FAIL or -", path, lineno, f[8]);
-	if (o->status != OPTCOST_MEASURED && strcmp(f[8], "-"))
-		die("%s:%d: %s %s was not built, yet booted", path, lineno, f[1], f[2]);
-	o->boot = xstrdup(f[8]);
-	o->seconds = journal_number(f[9], path, lineno);
-	o->changed = xstrdup(f[10]);
-	o->reason = xstrdup(f[11]);
-	if (o->status != OPTCOST_MEASURED && !strcmp(o->reason, "-"))
-		die("%s:%d: %s %s has no reason", path, lineno, f[1], f[2]);
+	read_row(o, f, path, lineno);
+	c->seconds += o->seconds;
+}
+
+/* forced SYMBOL SELECTORS ...: always "off", against its selectors. */
+static void read_forced(struct optcost_facts *c, char **f, const char *path, int lineno)
+{
+	struct optcost_option *o;
+	int i;
+
+	for (i = 0; i < c->nforced; i++)
+		if (!strcmp(c->forced[i].symbol, f[1]))
+			die("%s:%d: forced %s is in the journal twice", path, lineno, f[1]);
+	c->forced = xrealloc(c->forced, (size_t)(c->nforced + 1) * sizeof(*c->forced));
+	o = &c->forced[c->nforced++];
+	memset(o, 0, sizeof(*o));
+	o->symbol = xstrdup(f[1]);
+	o->selectors = xstrdup(f[2]);
+	read_row(o, f, path, lineno);
 	c->seconds += o->seconds;
 }
 
@@ -117,10 +142,14 @@ void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
 		int n = split_tabs(line, f, MAX_FIELDS);
 
 		lineno++;
-		if (!strcmp(f[0], "option")) {
+		if (!strcmp(f[0], "option") || !strcmp(f[0], "forced")) {
 			if (n != 12)
-				die("%s:%d: an option line with %d fields, not 12", path, lineno, n);
-			read_option(c, f, path, lineno);
+				die("%s:%d: %s %s line with %d fields, not 12", path, lineno,
+				    f[0][0] == 'o' ? "an" : "a", f[0], n);
+			if (f[0][0] == 'o')
+				read_option(c, f, path, lineno);
+			else
+				read_forced(c, f, path, lineno);
 		} else if (!strcmp(f[0], "combined") || !strcmp(f[0], "fragment")) {
 			if (n != 9)
 				die("%s:%d: a %s line with %d fields, not 9", path, lineno, f[0], n);
@@ -133,6 +162,16 @@ void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
 	free(line);
 	free(path);
 	qsort(c->options, (size_t)c->noptions, sizeof(*c->options), cmp_options);
+	qsort(c->forced, (size_t)c->nforced, sizeof(*c->forced), cmp_options);
+	path = xasprintf("%s/nodce/journal", tdir);
+	if (!access(path, F_OK)) {
+		char *sub = xasprintf("%s/nodce", tdir);
+
+		c->nodce = xcalloc(1, sizeof(*c->nodce));
+		optcost_read(sub, "nodce", c->nodce);
+		free(sub);
+	}
+	free(path);
 }
 
 static void free_group(struct optcost_group *g)
@@ -142,20 +181,31 @@ static void free_group(struct optcost_group *g)
 	free(g->dropped);
 }
 
-void optcost_free(struct optcost_facts *c)
+static void free_options(struct optcost_option *o, int n)
 {
 	int i;
 
-	for (i = 0; i < c->noptions; i++) {
-		free(c->options[i].symbol);
-		free(c->options[i].boot);
-		free(c->options[i].changed);
-		free(c->options[i].reason);
+	for (i = 0; i < n; i++) {
+		free(o[i].symbol);
+		free(o[i].boot);
+		free(o[i].changed);
+		free(o[i].reason);
+		free(o[i].selectors);
 	}
-	free(c->options);
+	free(o);
+}
+
+void optcost_free(struct optcost_facts *c)
+{
+	free_options(c->options, c->noptions);
+	free_options(c->forced, c->nforced);
 	free_group(&c->combined);
 	free_group(&c->fragment);
 	free(c->name);
+	if (c->nodce) {
+		optcost_free(c->nodce);
+		free(c->nodce);
+	}
 }
 
 /* "+3 (PI, FUTEX_PI, ...)": how many symbols kconfig changed with it, the first few named. */
@@ -200,6 +250,67 @@ static int count_names(const char *names)
 	return n;
 }
 
+/* One row: figures, or why there are none; a forced row ends naming its
+ * selectors.  Returns the row's status. */
+static enum optcost_status print_row(FILE *f, const struct optcost_option *o, const char *indent)
+{
+	fprintf(f, "%s%-24s %-4s ", indent, o->symbol, o->on ? "on" : "off");
+	if (o->status == OPTCOST_CANNOT) {
+		fprintf(f, "%s\n", o->reason);
+		return o->status;
+	}
+	if (o->status == OPTCOST_FAILED) {
+		fprintf(f, "build failed after %lds: %s%s%s\n", o->seconds, o->reason,
+			o->selectors ? "; selected by " : "", o->selectors ? o->selectors : "");
+		return o->status;
+	}
+	fprintf(f, "%+8ld %+7ld %+7ld %+8ld  %-4s %5lds", o->d.text, o->d.data, o->d.bss, o->d.bzimage, o->boot,
+		o->seconds);
+	print_changed(f, o->changed);
+	if (!strcmp(o->boot, "FAIL") && strcmp(o->reason, "-"))
+		fprintf(f, "  (boot: %.*s)", first_clause(o->reason), o->reason);
+	if (o->selectors)
+		fprintf(f, "  (selected by %s)", o->selectors);
+	fputc('\n', f);
+	return o->status;
+}
+
+/* The option SYMBOL, ON, of N in O; NULL if none. */
+static const struct optcost_option *find_option(const struct optcost_option *o, int n, const char *symbol, int on)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(o[i].symbol, symbol) && o[i].on == on)
+			return &o[i];
+	return NULL;
+}
+
+/* Each option measured again without DCE beside its text with DCE, in the
+ * table's order (the largest change first). */
+static void print_nodce(FILE *f, const struct optcost_facts *c, const char *indent)
+{
+	int i;
+
+	fprintf(f, "%swithout DCE: the options that move text most, each measured again on the same kernel"
+		" without it:\n", indent);
+	fprintf(f, "%s%-24s %-4s %9s %9s %9s  %s\n", indent, "option (CONFIG_)", "to", "with DCE", "without",
+		"change", "boot");
+	for (i = 0; i < c->noptions; i++) {
+		const struct optcost_option *o = &c->options[i];
+		const struct optcost_option *n = find_option(c->nodce->options, c->nodce->noptions, o->symbol, o->on);
+
+		if (!n || o->status != OPTCOST_MEASURED)
+			continue;
+		fprintf(f, "%s%-24s %-4s %+9ld ", indent, o->symbol, o->on ? "on" : "off", o->d.text);
+		if (n->status == OPTCOST_MEASURED)
+			fprintf(f, "%+9ld %+9ld  %s\n", n->d.text, n->d.text - o->d.text, n->boot);
+		else
+			fprintf(f, "%s\n", n->reason);
+	}
+	fprintf(f, "%s%ld s of builds without DCE\n", indent, c->nodce->seconds);
+}
+
 void optcost_print(FILE *f, const struct optcost_facts *c, const char *indent)
 {
 	int i, cannot = 0, failed = 0;
@@ -207,28 +318,21 @@ void optcost_print(FILE *f, const struct optcost_facts *c, const char *indent)
 	fprintf(f, "%s%-24s %-4s %8s %7s %7s %8s  %-4s %6s  %s\n", indent, "option (CONFIG_)", "to", "text", "data",
 		"bss", "bzImage", "boot", "build", "changed with it (+on -off ~value)");
 	for (i = 0; i < c->noptions; i++) {
-		const struct optcost_option *o = &c->options[i];
+		enum optcost_status s = print_row(f, &c->options[i], indent);
 
-		fprintf(f, "%s%-24s %-4s ", indent, o->symbol, o->on ? "on" : "off");
-		if (o->status == OPTCOST_CANNOT) {
-			fprintf(f, "%s\n", o->reason);
-			cannot++;
-			continue;
-		}
-		if (o->status == OPTCOST_FAILED) {
-			fprintf(f, "build failed after %lds: %s\n", o->seconds, o->reason);
-			failed++;
-			continue;
-		}
-		fprintf(f, "%+8ld %+7ld %+7ld %+8ld  %-4s %5lds", o->d.text, o->d.data, o->d.bss, o->d.bzimage, o->boot,
-			o->seconds);
-		print_changed(f, o->changed);
-		if (!strcmp(o->boot, "FAIL") && strcmp(o->reason, "-"))
-			fprintf(f, "  (boot: %.*s)", first_clause(o->reason), o->reason);
-		fputc('\n', f);
+		cannot += s == OPTCOST_CANNOT;
+		failed += s == OPTCOST_FAILED;
 	}
 	fprintf(f, "%s%d options: %d measured, %d kconfig would not flip, %d failed to build; %ld s of builds\n", indent,
 		c->noptions, c->noptions - cannot - failed, cannot, failed, c->seconds);
+	if (c->nforced) {
+		fprintf(f, "%sforced on: selected by symbols no user can set, so kconfig would not turn them off;"
+			" each built with those select lines taken out:\n", indent);
+		for (i = 0; i < c->nforced; i++)
+			print_row(f, &c->forced[i], indent);
+	}
+	if (c->nodce)
+		print_nodce(f, c, indent);
 	if (c->combined.present) {
 		const struct optcost_group *g = &c->combined;
 

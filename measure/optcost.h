@@ -3,8 +3,10 @@
  * What one make option-cost run measured, read from its folder's journal
  * (optcost/option-cost.sh documents the lines): each option's cost
  * against the base kernel and its boot, the options kconfig would not
- * flip and why, the top options together against the sum of their single
- * costs, and the fragment of every option that saves bytes and boots.
+ * flip and why, what the options the architecture forces on cost (measured
+ * with its select lines taken out), the top options together against the
+ * sum of their single costs, and the fragment of every option that saves
+ * bytes and boots.
  */
 #ifndef TINYKERN_OPTCOST_H
 #define TINYKERN_OPTCOST_H
@@ -27,6 +29,7 @@ struct optcost_option {
 	long seconds;
 	char *changed;		/* what kconfig changed with it: +SYM,-SYM,... or "-" */
 	char *reason;		/* why it could not be flipped, failed, or failed its boot; "-" */
+	char *selectors;	/* forced: the symbols no user can set that select it; else NULL */
 };
 
 /* The combined trial, or the fragment's last build. */
@@ -44,11 +47,15 @@ struct optcost_facts {
 	char *name;		/* the run's label, e.g. tiny-Os-dce */
 	struct optcost_option *options;	/* sorted: measured, biggest text change first; failed; cannot */
 	int noptions;
+	struct optcost_option *forced;	/* turned off against the selects that force it, same order */
+	int nforced;
 	long seconds;		/* every build's wall time */
 	struct optcost_group combined, fragment;
+	struct optcost_facts *nodce;	/* TDIR/nodce: options measured again without DCE, or NULL */
 };
 
-/* Read TDIR/journal; die naming file:line on bad input. */
+/* Read TDIR/journal, and TDIR/nodce/journal when there is one; die
+ * naming file:line on bad input. */
 void optcost_read(const char *tdir, const char *name, struct optcost_facts *c);
 void optcost_free(struct optcost_facts *c);
 /* The table make option-cost prints, and the report carries. */

@@ -265,30 +265,48 @@ static json_object *optcost_group_json(const struct optcost_group *g, int combin
 	return o;
 }
 
+/* One option's row; a forced row names its selectors instead of a direction. */
+static json_object *optcost_option_json(const struct optcost_option *p)
+{
+	json_object *e = json_object_new_object();
+
+	add_member(e, "option", str_or_null(p->symbol));
+	add_member(e, "to", str_or_null(p->on ? "on" : "off"));
+	if (p->selectors)
+		add_member(e, "selected_by", str_or_null(p->selectors));
+	add_member(e, "status", str_or_null(optcost_status_name(p->status)));
+	if (p->status == OPTCOST_MEASURED) {
+		add_delta(e, &p->d);
+		add_member(e, "boot", dash_or_string(p->boot));
+	}
+	add_int_member(e, "seconds", p->seconds);
+	add_member(e, "changed", dash_or_string(p->changed));
+	add_member(e, "reason", dash_or_string(p->reason));
+	return e;
+}
+
 static json_object *optcost_json(const struct optcost_facts *c)
 {
-	json_object *o = json_object_new_object(), *a = json_object_new_array();
+	json_object *o = json_object_new_object(), *a = json_object_new_array(), *forced = json_object_new_array();
 	int i;
 
 	add_member(o, "name", str_or_null(c->name));
 	add_int_member(o, "seconds", c->seconds);
-	for (i = 0; i < c->noptions; i++) {
-		const struct optcost_option *p = &c->options[i];
-		json_object *e = json_object_new_object();
-
-		add_member(e, "option", str_or_null(p->symbol));
-		add_member(e, "to", str_or_null(p->on ? "on" : "off"));
-		add_member(e, "status", str_or_null(optcost_status_name(p->status)));
-		if (p->status == OPTCOST_MEASURED) {
-			add_delta(e, &p->d);
-			add_member(e, "boot", dash_or_string(p->boot));
-		}
-		add_int_member(e, "seconds", p->seconds);
-		add_member(e, "changed", dash_or_string(p->changed));
-		add_member(e, "reason", dash_or_string(p->reason));
-		json_object_array_add(a, e);
-	}
+	for (i = 0; i < c->noptions; i++)
+		json_object_array_add(a, optcost_option_json(&c->options[i]));
 	add_member(o, "options", a);
+	for (i = 0; i < c->nforced; i++)
+		json_object_array_add(forced, optcost_option_json(&c->forced[i]));
+	add_member(o, "forced", forced);
+	if (c->nodce) {
+		json_object *nodce = json_object_new_array();
+
+		for (i = 0; i < c->nodce->noptions; i++)
+			json_object_array_add(nodce, optcost_option_json(&c->nodce->options[i]));
+		add_member(o, "without_dce", nodce);
+	} else {
+		add_member(o, "without_dce", NULL);
+	}
 	add_member(o, "combined", optcost_group_json(&c->combined, 1));
 	add_member(o, "fragment", optcost_group_json(&c->fragment, 0));
 	return o;

@@ -20,6 +20,7 @@
 #   option SYMBOL DIR STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
 #   combined NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS SUMDTEXT
 #   fragment NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS DROPPED
+#   forced SYMBOL SELECTORS STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
 # STATUS is measured, cannot (kconfig would not flip it: REASON says why,
 # "selected by X" for one an enabled option selects) or failed (the build
 # failed: REASON is its first error).  D* are against the base kernel.
@@ -28,6 +29,10 @@
 # separated ('-' for none).
 # combined: the COMBINE (default 10) options that save the most text and
 # boot, all flipped in one build, and the sum of their single DTEXTs.
+# forced: an option kconfig would not turn off because symbols no user can
+# set select it (SELECTORS, comma separated: X86 selects PERF_EVENTS),
+# turned off with those select lines taken out of the scratch tree's
+# Kconfig for the trial; the other fields as an option line's.
 # fragment: every option that saves text and boots, all flipped; while
 # that kernel fails its boot check, the option saving least is dropped
 # (DROPPED lists them; NAMES is "-" when none was left) and it is built
@@ -37,7 +42,9 @@
 # A rerun resumes: options already in the journal are not tried again.
 #
 # Environment: TKSIZE, INITRAMFS (the boot check; boot/boot.sh's variables
-# apply), COMBINE (default 10), LIMIT (options tried in this run, 0: all).
+# apply), COMBINE (default 10; 0: no combined build), FRAGMENT (no: no
+# fragment), LIMIT (options tried in this run, 0: all).  TDIR/left: how
+# many options are still to try (0: the table is whole).
 set -u
 
 # All in one function, so the shell has read the whole script before the
@@ -48,7 +55,7 @@ top=$(dirname "$here")
 [ $# -ge 5 ] || { echo "usage: option-cost.sh SRCTREE KDIR TDIR NAME OPTIONS..." >&2; exit 2; }
 src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd) tdir=$3 name=$4
 shift 4
-tksize=${TKSIZE:?} combine=${COMBINE:-10} limit=${LIMIT:-0}
+tksize=${TKSIZE:?} combine=${COMBINE:-10} limit=${LIMIT:-0} fragment=${FRAGMENT:-yes}
 
 die() { echo "option-cost: $*" >&2; exit 1; }
 
@@ -70,7 +77,8 @@ awk '
 [ -s "$tdir/options" ] || die "$*: no option to measure"
 
 "$top/kbuild/trial.sh" recover "$tdir" || exit 1
-"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
+# linked, not copied: this script changes tree files by renames only
+TRIAL_LINK=yes "$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
 base=$tdir/base
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 set -- $(sizes "$base/vmlinux")
@@ -129,6 +137,11 @@ measure() {
 	if ! BUILD_EXPECT=${4:-} "$top/kbuild/trial.sh" build "$tdir" "$2" "$label" "$1" 2>"$tdir/trial.out"; then
 		secs=$(( $(date +%s) - start ))
 		why=$(cut -d' ' -f2- "$tdir/try/failed" 2>/dev/null || tail -n 1 "$tdir/trial.out")
+		# the log outlives the trial folder, which the revert removes
+		mkdir -p "$tdir/failed"
+		if cp "$tdir/try/build.log" "$tdir/failed/$2.build.log" 2>/dev/null; then
+			why=$(echo "$why" | sed "s|$tdir/try/build.log|$tdir/failed/$2.build.log|")
+		fi
 		return 1
 	fi
 	secs=$(( $(date +%s) - start ))
@@ -146,6 +159,12 @@ measure() {
 	return 0
 }
 
+# The objects whose kbuild dependency lists name SYM or any symbol of
+# CHANGED (+SYM,-SYM,... or -): about what flipping them recompiles
+recompiles() {
+	syms=$1$(echo "$2" | grep -v '^-$' | tr -d '+~-' | tr , '\n' | sed 's/^/|/' | tr -d '\n')
+	grep -rlE --include='.*.cmd' "include/config/($syms)\)" "$base/obj" 2>/dev/null | wc -l
+}
 # done SYM DIR: the journal has its line
 done_already() {
 	awk -F'\t' -v s="$1" -v d="$2" '$1 == "option" && $2 == s && $3 == d { f = 1 } END { exit !f }' "$journal"
@@ -162,8 +181,7 @@ while read -r sym dir; do
 	rm -f "$cfg.failed"
 	if echo "$sym $dir" | flip_all "$cfg"; then
 		changed "$base/obj/.config" "$cfg" "$sym" >"$cfg.changed"
-		syms=$sym$(grep -v '^-$' "$cfg.changed" | tr -d '+~-' | tr , '\n' | sed 's/^/|/' | tr -d '\n')
-		n=$(grep -rlE --include='.*.cmd' "include/config/($syms)\)" "$base/obj" 2>/dev/null | wc -l)
+		n=$(recompiles "$sym" "$(cat "$cfg.changed")")
 	else
 		grep -m1 . "$tdir/kconfig/log" >"$cfg.failed" || echo "olddefconfig failed" >"$cfg.failed"
 		n=0
@@ -220,8 +238,75 @@ while read -r n sym dir; do
 	fi
 	"$top/kbuild/trial.sh" revert "$tdir" "$sym"
 done <"$tdir/order"
+
+# Forced options: what the architecture turns on whatever the fragments
+# say (tiny/Os/dce carries perf events: X86 selects PERF_EVENTS).  An
+# option refused as "selected by BY", where no user can set any of BY (no
+# prompt: X86, X86_32), is measured all the same, in the scratch tree with
+# BY's "select SYM" lines taken out of its Kconfig files for the trial and
+# put back after it (trial.sh save and revert, as the advisor's edits).
+# One with a selector a user can turn off (CRC32, selected by XZ_DEC)
+# stays a "cannot": turning that selector off is its own row.
+forced_done() { awk -F'\t' -v s="$1" '$1 == "forced" && $2 == s { f = 1 } END { exit !f }' "$journal"; }
+awk -F'\t' '$1 == "option" && $3 == "off" && $4 == "cannot" && $12 ~ /^cannot disable: selected by / {
+	by = $12; sub(/^cannot disable: selected by /, "", by); print $2, by }' "$journal" >"$tdir/selected"
+while read -r sym by; do
+	forced_done "$sym" && continue
+	promptless=yes files=
+	for s in $(echo "$by" | tr , ' '); do
+		[ -z "$("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" prompt "$s")" ] || promptless=no
+		files="$files $("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" defines "$s")"
+	done
+	[ "$promptless" = yes ] || continue
+	[ "$limit" = 0 ] || [ "$tried" -lt "$limit" ] || break
+	tried=$((tried + 1))
+	id=forced-$sym
+	echo "  OPTCOST forced: $sym off, with $by no longer selecting it"
+	files=$(echo $files | tr ' ' '\n' | sort -u)
+	"$top/kbuild/trial.sh" save "$tdir" "$id" $files
+	for f in $files; do
+		awk -v by=",$by," -v s="$sym" '
+			/^[ \t]*(menu)?config[ \t]/ { cur = $2 }
+			/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
+			cur != "" && index(by, "," cur ",") && $1 == "select" && $2 == s { next }
+			{ print }' "$tdir/linux/$f" >"$tdir/linux/$f.unselect"
+		# by a rename: the saved copy keeps the original and its mtime
+		mv "$tdir/linux/$f.unselect" "$tdir/linux/$f"
+	done
+	status=cannot dragged=- reason= secs=0
+	if ! echo "$sym off" | flip_all "$tdir/forced.config"; then
+		status=failed reason="olddefconfig failed: $(grep -m1 . "$tdir/kconfig/log")"
+	else
+		dragged=$(changed "$base/obj/.config" "$tdir/forced.config" "$sym")
+		n=$(recompiles "$sym" "$dragged")
+		echo "          about $n objects to recompile"
+		after=$(state "$tdir/forced.config" "$sym")
+		if [ "$after" = y ] || [ "$after" = m ]; then
+			reason="cannot disable, even unselected by $by: kconfig keeps it"
+		elif measure "$tdir/forced.config" "$id" "$sym off, unselected by $by" "$n"; then
+			status=measured reason=${why:--}
+			echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot (${secs}s; with $dragged)"
+		else
+			status=failed reason=$why
+			echo "          build failed after ${secs}s: $why"
+		fi
+	fi
+	if [ "$status" = measured ]; then
+		printf 'forced\t%s\t%s\tmeasured\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$sym" "$by" \
+			"$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$dragged" "$reason" >>"$journal"
+	else
+		[ "$status" = cannot ] && echo "          $reason"
+		printf 'forced\t%s\t%s\t%s\t0\t0\t0\t0\t-\t%s\t%s\t%s\n' "$sym" "$by" "$status" \
+			"${secs:-0}" "$dragged" "$reason" >>"$journal"
+	fi
+	"$top/kbuild/trial.sh" revert "$tdir" "$id"
+done <"$tdir/selected"
+
 left=$(awk 'NR == FNR { if ($1 == "option") done[$2 " " $3] = 1; next } !(($2 " " $3) in done)' \
 	FS='\t' "$journal" FS=' ' "$tdir/order" | wc -l)
+# for the Makefile: whether the table is whole, so that the options that
+# move it most can be measured without DCE
+echo "$left" >"$tdir/left"
 if [ "$left" -gt 0 ]; then
 	echo "  OPTCOST $name: $left options left (LIMIT=$limit); run again to go on"
 	return 0
@@ -288,7 +373,7 @@ fi
 # The fragment: every option that saves text and boots; drop the one that
 # saves least while the kernel does not boot.  A rerun that measured more
 # options builds it again (the journal's last line is the one that holds).
-if [ -s "$tdir/savers" ] && [ "$(fragment_asked)" != "$all_savers" ]; then
+if [ "$fragment" = yes ] && [ -s "$tdir/savers" ] && [ "$(fragment_asked)" != "$all_savers" ]; then
 	cp "$tdir/savers" "$tdir/keep"
 	dropped=
 	while [ -s "$tdir/keep" ]; do

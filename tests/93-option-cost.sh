@@ -1,9 +1,11 @@
 # make option-cost on tiny/Os/dce with a short list (CHAIN=no): an option
 # that changes the size and boots, one whose removal breaks the boot check,
-# one kconfig cannot turn off because another option selects it, one it
+# one kconfig cannot turn off because another option selects it, one the
+# architecture forces on (measured with X86's select taken out), one it
 # cannot turn on because a dependency is off, and two
 # cheap ones that save bytes and boot, which the combined and fragment
-# builds then take together.  Each is an incremental build in a copy of
+# builds then take together; then (NODCE=1) the one that moves text most,
+# again on make's inline+units kernel, the same config without DCE.  Each is an incremental build in a copy of
 # make's dce folder (kbuild/trial.sh): 0 to 4 objects, about 30 s each.
 # timeout: 1500
 . "$(dirname "$0")/lib.sh"
@@ -17,6 +19,7 @@ cat >"$d/list" <<'EOF'
 SIGNALFD on         # adds fs/signalfd.c
 BINFMT_SCRIPT off   # /init is a shell script: no boot without it
 CRC32 off           # XZ_DEC selects it
+SYSCTL_EXCEPTION_TRACE off  # X86 selects it: /proc/sys/debug/exception-trace
 XZ_DEC_POWERPC off  # the xz decoder's branch filters for other CPUs
 XZ_DEC_IA64 off
 SERIAL_8250_PCI on  # depends on PCI, which tiny has not
@@ -32,13 +35,13 @@ if grep -q 'BUILD ' "$d/bad.out"; then fail "a bad list still built something"; 
 ok "a bad list line is named with its file"
 
 # 2. the run
-make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 option-cost >"$d/out" 2>&1 ||
+make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 NODCE=1 option-cost >"$d/out" 2>&1 ||
 	{ cat "$d/out"; fail "make option-cost failed"; }
 j=$d/run/journal
 # option SYMBOL DIR STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
 row() { awk -F'\t' -v s="$1" '$1 == "option" && $2 == s' "$j"; }
 field() { row "$1" | cut -f"$2"; }
-[ "$(awk -F'\t' '$1 == "option"' "$j" | wc -l)" = 6 ] || { cat "$j"; fail "not 6 option lines in $j"; }
+[ "$(awk -F'\t' '$1 == "option"' "$j" | wc -l)" = 7 ] || { cat "$j"; fail "not 7 option lines in $j"; }
 
 [ "$(field SIGNALFD 4)" = measured ] || fail "SIGNALFD was not measured: $(row SIGNALFD)"
 [ "$(field SIGNALFD 5)" -gt 0 ] || fail "SIGNALFD on added no text: $(row SIGNALFD)"
@@ -56,6 +59,26 @@ grep -q '^CONFIG_XZ_DEC=y$' "$base/obj/.config" || fail "the base has no XZ_DEC"
 [ "$(field CRC32 4)" = cannot ] || fail "CRC32 off was not refused: $(row CRC32)"
 [ "$(field CRC32 12)" = "cannot disable: selected by XZ_DEC" ] || fail "CRC32's reason: $(field CRC32 12)"
 ok "CRC32 off: cannot disable: selected by XZ_DEC"
+# forced: X86, which no user can set, selects SYSCTL_EXCEPTION_TRACE; the
+# trial takes that select out of the scratch tree's arch/x86/Kconfig, and
+# the kernel loses kernel/sysctl.c's exception-trace entry (data only)
+grep -q '^CONFIG_SYSCTL_EXCEPTION_TRACE=y$' "$base/obj/.config" || fail "the base has no SYSCTL_EXCEPTION_TRACE"
+[ "$(field SYSCTL_EXCEPTION_TRACE 12)" = "cannot disable: selected by X86" ] ||
+	fail "SYSCTL_EXCEPTION_TRACE's reason: $(row SYSCTL_EXCEPTION_TRACE)"
+[ -z "$(tinyconfigs/kconfig-query.sh "$BUILD/src/linux" prompt X86)" ] || fail "kconfig-query finds a prompt for X86"
+[ -n "$(tinyconfigs/kconfig-query.sh "$BUILD/src/linux" prompt XZ_DEC)" ] || fail "kconfig-query finds no prompt for XZ_DEC"
+forced=$(awk -F'\t' '$1 == "forced"' "$j")
+[ "$(echo "$forced" | cut -f2-4)" = "$(printf 'SYSCTL_EXCEPTION_TRACE\tX86\tmeasured')" ] ||
+	{ cat "$j"; fail "not one forced line, SYSCTL_EXCEPTION_TRACE against X86, measured"; }
+# CRC32's selector, XZ_DEC, has a prompt: turning it off is a row of its own
+if awk -F'\t' '$1 == "forced" && $2 == "CRC32"' "$j" | grep -q .; then fail "CRC32 was measured as forced"; fi
+[ "$(echo "$forced" | cut -f9)" = PASS ] || fail "the kernel without SYSCTL_EXCEPTION_TRACE did not boot: $forced"
+[ "$(echo "$forced" | cut -f6)" -lt 0 ] || fail "SYSCTL_EXCEPTION_TRACE off took no data: $forced"
+cmp -s "$d/run/linux/arch/x86/Kconfig" "$BUILD/src/linux/arch/x86/Kconfig" ||
+	fail "the scratch tree's arch/x86/Kconfig was not put back"
+[ "$(stat -c %Y "$d/run/linux/arch/x86/Kconfig")" = "$(stat -c %Y "$BUILD/src/linux/arch/x86/Kconfig")" ] ||
+	fail "the scratch tree's arch/x86/Kconfig came back with another mtime"
+ok "SYSCTL_EXCEPTION_TRACE off: forced by X86; without the select, data $(echo "$forced" | cut -f6), boots; Kconfig put back"
 grep -q '^# CONFIG_PCI is not set$' "$base/obj/.config" || fail "the base has PCI"
 grep -q '^CONFIG_SERIAL_8250=y$' "$base/obj/.config" || fail "the base has no SERIAL_8250"
 [ "$(field SERIAL_8250_PCI 4)" = cannot ] || fail "SERIAL_8250_PCI on was not refused: $(row SERIAL_8250_PCI)"
@@ -68,11 +91,15 @@ ok "SERIAL_8250_PCI on: cannot enable: depends on PCI (SERIAL_8250, met, is not 
 "$tk" optcost "$d/run" >"$d/table"
 expect_grep "^  SIGNALFD +on +\+$(field SIGNALFD 5) " "$d/table" "SIGNALFD row"
 expect_grep "^  CRC32 +off +cannot disable: selected by XZ_DEC$" "$d/table" "CRC32 row"
-expect_grep "^  6 options: 4 measured, 2 kconfig would not flip, 0 failed to build; " "$d/table" "the count line"
+expect_grep "^  7 options: 4 measured, 3 kconfig would not flip, 0 failed to build; " "$d/table" "the count line"
+expect_grep "^  SYSCTL_EXCEPTION_TRACE +off +[-+][0-9]+ +$(echo "$forced" | cut -f6) .*PASS.*\(selected by X86\)$" "$d/table" \
+	"the forced row"
 "$tk" report --json "$d/r.json" --optcost tiny-Os-dce="$d/run" tiny/Os/dce="$base" >"$d/report.txt" 2>&1 ||
 	{ cat "$d/report.txt"; fail "tksize report --optcost failed"; }
 expect_grep "^option cost tiny-Os-dce \(against the base kernel\):$" "$d/report.txt" "the report's section"
-[ "$(jq '.option_cost[0].options | length' "$d/r.json")" = 6 ] || fail "report.json: not 6 options"
+[ "$(jq '.option_cost[0].options | length' "$d/r.json")" = 7 ] || fail "report.json: not 7 options"
+[ "$(jq -r '.option_cost[0].forced[] | "\(.option) \(.selected_by) \(.data) \(.boot)"' "$d/r.json")" = \
+	"SYSCTL_EXCEPTION_TRACE X86 $(echo "$forced" | cut -f6) PASS" ] || fail "report.json's forced row is not the journal's"
 [ "$(jq -r '.option_cost[0].options[] | select(.option == "SIGNALFD") | .text' "$d/r.json")" = "$(field SIGNALFD 5)" ] ||
 	fail "report.json's SIGNALFD text is not the journal's"
 ok "the table and report.json carry the journal's figures"
@@ -105,18 +132,38 @@ t_frag=$(size "$d/run/savings/vmlinux" | awk 'NR == 2 { print $1 }')
 expect_grep '^result PASS$' "$d/run/savings/boot.result" "the fragment kernel's boot"
 ok "fragment: the two savers, text $((t_frag - t_base)) by size(1), boots"
 
-# 5. the base folder is untouched, and a rerun builds nothing
+# 5. without DCE: the option with the largest text change, alone on the
+#    inline+units kernel (its base is that kernel, by checksum)
+top=$(awk -F'\t' '$1 == "option" && $4 == "measured" { print ($5 < 0 ? -$5 : $5), $2, $3 }' "$j" | sort -k1,1nr | head -n 1)
+set -- $top
+nj=$d/run/nodce/journal
+[ "$(awk -F'\t' '$1 == "option"' "$nj" | cut -f2-4)" = "$(printf '%s\t%s\tmeasured' "$2" "$3")" ] ||
+	{ cat "$nj"; fail "$nj: not one line, $2 $3 measured"; }
+[ "$(cksum <"$BUILD/kernels/tiny-Os-inline+units/vmlinux")" = "$(cat "$d/run/nodce/origin")" ] ||
+	fail "the run without DCE did not start from make's inline+units kernel"
+nt=$(awk -F'\t' '$1 == "option" { print $5 }' "$nj") dt=$(field "$2" 5)
+[ "$nt" != 0 ] || fail "$2 $3 moved no text without DCE: $(cat "$nj")"
+[ "$(awk -F'\t' '$1 == "option" { print $9 }' "$nj")" = "$(field "$2" 9)" ] || fail "$2 $3 boots otherwise without DCE"
+"$tk" optcost "$d/run" >"$d/table"
+expect_grep "^  $2 +$3 +[+]?$dt +[+]?$nt +[+]?$((nt - dt)) +$(field "$2" 9)$" "$d/table" "the row without DCE"
+[ "$(jq -r '.option_cost[0].without_dce[0] | "\(.option) \(.to) \(.text)"' "$d/r.json")" = "$2 $3 $nt" ] ||
+	fail "report.json's row without DCE is not the journal's"
+ok "without DCE: $2 $3, text $nt against $dt with it"
+
+# 6. the base folder is untouched, and a rerun builds nothing
 [ "$(cksum <"$base/vmlinux")" = "$(cat "$d/run/origin")" ] || fail "make's dce kernel changed under the run"
 cp "$j" "$d/journal.before"
-make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 option-cost >"$d/again" 2>&1 ||
+cp "$d/run/nodce/journal" "$d/nodce.before"
+make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 NODCE=1 option-cost >"$d/again" 2>&1 ||
 	{ cat "$d/again"; fail "the rerun failed"; }
 if grep -q '  BUILD ' "$d/again"; then cat "$d/again"; fail "the rerun built again"; fi
 cmp -s "$j" "$d/journal.before" || { diff "$d/journal.before" "$j"; fail "the rerun changed the journal"; }
+cmp -s "$d/run/nodce/journal" "$d/nodce.before" || fail "the rerun changed the journal without DCE"
 ok "a rerun resumes from the journal and builds nothing"
 
-# 6. the boot check of a config other than this run's (CONFIG=small, while
+# 7. the boot check of a config other than this run's (CONFIG=small, while
 #    CONFIGS is tiny) is that config's: small's network and disk
 make -n BUILD="$BUILD" CONFIG=small option-cost >"$d/small.n" 2>&1 || true
 expect_grep 'BOOT_EXPECT="net disk"' "$d/small.n" "small's boot check for make option-cost CONFIG=small"
 ok "make option-cost CONFIG=small boots with small's network and disk checks"
-rm -rf "$d/run/linux" "$d/run/base" "$d/badrun"
+rm -rf "$d/run/linux" "$d/run/base" "$d/run/nodce/linux" "$d/run/nodce/base" "$d/badrun"

@@ -3,6 +3,7 @@
 #   usage: kconfig-query.sh SRCTREE defines SYM
 #          kconfig-query.sh SRCTREE selectors SYM
 #          kconfig-query.sh SRCTREE depends SYM [DOTCONFIG]
+#          kconfig-query.sh SRCTREE prompt SYM
 # SYM is named without CONFIG_.
 #   defines    the Kconfig files that define SYM, one a line
 #   selectors  the symbols whose definitions "select SYM", one a line
@@ -12,6 +13,9 @@
 #              no plain term is unmet (the fault is in an expression, or
 #              in a menu's or an if's dependency, which this does not
 #              read), the whole line is printed, as without DOTCONFIG.
+#   prompt     the prompts of SYM's definitions, one a line: nothing for a
+#              symbol no user can set (def_bool, a bare bool), which only
+#              its default or a select turns on (X86, X86_32)
 # A definition outside arch/*/, or in arch/x86/, counts before another
 # arch's, since the kernels are i386: a symbol that only arm64 defines is
 # still found, but x86's definition of one that several arches define is
@@ -20,10 +24,10 @@
 # tinyconfigs/merge.sh says with it why a tree denies a variant, and
 # optcost/option-cost.sh why an option cannot be flipped.
 set -eu
-usage() { echo "usage: kconfig-query.sh SRCTREE defines|selectors|depends SYM [DOTCONFIG]" >&2; exit 2; }
+usage() { echo "usage: kconfig-query.sh SRCTREE defines|selectors|depends|prompt SYM [DOTCONFIG]" >&2; exit 2; }
 [ $# -ge 3 ] || usage
 src=$1 query=$2 sym=$3 dotconfig=${4:-}
-case $query in defines|selectors) [ $# -eq 3 ] || usage ;; depends) [ $# -le 4 ] || usage ;; *) usage ;; esac
+case $query in defines|selectors|prompt) [ $# -eq 3 ] || usage ;; depends) [ $# -le 4 ] || usage ;; *) usage ;; esac
 [ -d "$src" ] || { echo "kconfig-query: $src: no such folder" >&2; exit 2; }
 [ -z "$dotconfig" ] || [ -r "$dotconfig" ] || { echo "kconfig-query: $dotconfig: no such file" >&2; exit 2; }
 
@@ -48,6 +52,8 @@ answers() {
 		}
 		/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
 		q == "depends" && cur == s && $1 == "depends" && $2 == "on" { sub(/^[ \t]*depends on[ \t]*/, ""); print rank " " $0 }
+		q == "prompt" && cur == s && $1 ~ /^(bool|tristate|string|hex|int|prompt)$/ && $2 ~ /^"/ {
+			t = $0; sub(/^[^"]*"/, "", t); sub(/".*/, "", t); print rank " " t }
 		q == "selectors" && cur != "" && $1 == "select" && $2 == s { print 0 " " cur }') |
 	awk '
 		{ r = $1; text = $0; sub(/^[01] /, "", text) }
@@ -57,7 +63,7 @@ answers() {
 }
 
 case $query in
-defines) answers ;;
+defines|prompt) answers ;;
 selectors) answers | LC_ALL=C sort -u ;;
 depends)
 	# a line with || in it is one term: an unmet part of it may not matter
