@@ -477,8 +477,10 @@ OPTCOST_DIR  := $(BUILD)/optcost/$(TRIAL_CONFIG)-$(TRIAL_OPT)-$(TRIAL_BASE)
 # LIST= files of options a user is weighing; the default, CONFIG.options
 OPTCOST_LIST := $(if $(filter command line environment,$(origin LIST)),$(LIST),$(wildcard $(FRAGMENTS)/$(TRIAL_CONFIG).options))
 # DCE changes what an option costs: once the table is whole, its NODCE
-# options that move text most are measured again, alone, on the same
-# config without DCE, in OPTCOST_DIR/nodce (none when BASE is not dce)
+# options that move text most are measured again, alone, on the config's
+# inline+units kernel (dce without LD_DEAD_CODE_DATA_ELIMINATION, and the
+# EXPERT it sets, which tiny has already), in OPTCOST_DIR/nodce (none when
+# BASE is not dce, or nothing was measured); LIMIT= applies to each step
 OPTCOST_NODCE := $(if $(filter dce,$(TRIAL_BASE)),$(if $(filter command line environment,$(origin NODCE)),$(NODCE),10),0)
 OPTCOST_NODCE_KDIR := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(OPTCOST_NODCE_BASE))
 .PHONY: option-cost
@@ -492,10 +494,12 @@ option-cost: $(MEASURE)
 	@if [ "$(OPTCOST_NODCE)" -gt 0 ] && [ "$$(cat $(OPTCOST_DIR)/left 2>/dev/null)" = 0 ]; then \
 	  awk -F'\t' '$$1 == "option" && $$4 == "measured" { print ($$5 < 0 ? -$$5 : $$5), $$2, $$3 }' $(OPTCOST_DIR)/journal | \
 	    sort -k1,1nr -k2,2 | head -n $(OPTCOST_NODCE) | cut -d' ' -f2,3 >$(OPTCOST_DIR)/nodce.options; \
-	  echo "  OPTCOST $(TRIAL_NAME): the $$(wc -l <$(OPTCOST_DIR)/nodce.options) options that move text most, without DCE"; \
-	  TKSIZE=$(MEASURE) COMBINE=0 FRAGMENT=no $(call trial_boot,$(OPTCOST_NODCE_BASE)) \
-	   optcost/option-cost.sh $(SRC) $(OPTCOST_NODCE_KDIR) $(OPTCOST_DIR)/nodce \
-	   $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(OPTCOST_NODCE_BASE) $(OPTCOST_DIR)/nodce.options; \
+	  if [ -s $(OPTCOST_DIR)/nodce.options ]; then \
+	    echo "  OPTCOST $(TRIAL_NAME): the $$(wc -l <$(OPTCOST_DIR)/nodce.options) options that move text most, without DCE"; \
+	    TKSIZE=$(MEASURE) COMBINE=0 FRAGMENT=no $(call trial_boot,$(OPTCOST_NODCE_BASE)) \
+	     optcost/option-cost.sh $(SRC) $(OPTCOST_NODCE_KDIR) $(OPTCOST_DIR)/nodce \
+	     $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(OPTCOST_NODCE_BASE) $(OPTCOST_DIR)/nodce.options; \
+	  fi; \
 	fi
 	@$(MEASURE) optcost $(OPTCOST_DIR)
 
@@ -549,7 +553,7 @@ help:
 	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
 	@echo "  option-cost: CONFIG= OPT= BASE=dce (the kernel), LIST= (files of \"SYMBOL on|off\" lines; default FRAGMENTS/CONFIG.options)," \
-	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (options this run), COMBINE=10 (options built together)," \
+	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (trials per step this run), COMBINE=10 (options built together)," \
 	      "NODCE=10 (options measured again without DCE; 0: none)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"

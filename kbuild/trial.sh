@@ -28,7 +28,9 @@
 # patched one instead of copying its 1.5 GB: for callers that write no
 # file of it in place (optcost/ renames every file it changes, and kbuild
 # writes only to O= folders).  save gives each file it saves an inode of
-# its own all the same, and revert puts files back by a rename.
+# its own all the same, and revert puts files back by a rename.  Their
+# temporary files are dot files beside the file (.own.F, .revert.F): a
+# kill before the rename leaves nothing a Kconfig* or *.c glob takes.
 #
 # Reverts.  A dropped change leaves its trial folder behind, and the base
 # folder's objects were built from the files as they were; putting the
@@ -63,7 +65,9 @@ cmd_init() {
 		rm -rf "$tdir/linux" "$tdir/linux.tmp"
 		if [ "${TRIAL_LINK:-no}" = yes ]; then
 			echo "  TRIAL   linking $src to $tdir/linux"
-			cp -al "$src" "$tdir/linux.tmp"
+			# another file system has no links to give: copy
+			cp -al "$src" "$tdir/linux.tmp" 2>/dev/null ||
+				{ rm -rf "$tdir/linux.tmp"; cp -a --reflink=auto "$src" "$tdir/linux.tmp"; }
 		else
 			echo "  TRIAL   copying $src to $tdir/linux"
 			cp -a --reflink=auto "$src" "$tdir/linux.tmp"
@@ -108,8 +112,9 @@ cmd_save() {
 		mv "$tdir/saved/$id/$f.tmp" "$tdir/saved/$id/$f"
 		# a file of its own, so that an edit made in place cannot reach
 		# the tree a linked scratch tree shares its files with
-		cp -p "$tdir/linux/$f" "$tdir/linux/$f.own"
-		mv "$tdir/linux/$f.own" "$tdir/linux/$f"
+		own=$(dirname "$tdir/linux/$f")/.own.$(basename "$f")
+		cp -p "$tdir/linux/$f" "$own"
+		mv "$own" "$tdir/linux/$f"
 	done
 }
 
@@ -167,7 +172,8 @@ cmd_revert() {
 	rm -rf "$tdir/try"
 	[ -d "$tdir/saved/$id" ] || return 0
 	for f in $(saved_files "$tdir" "$id"); do
-		cp -p "$tdir/saved/$id/$f" "$tdir/linux/$f.revert" && mv "$tdir/linux/$f.revert" "$tdir/linux/$f"
+		tmp=$(dirname "$tdir/linux/$f")/.revert.$(basename "$f")
+		cp -p "$tdir/saved/$id/$f" "$tmp" && mv "$tmp" "$tdir/linux/$f"
 	done
 	rm -rf "$tdir/saved/$id"
 }

@@ -161,8 +161,10 @@ void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
 	fclose(in);
 	free(line);
 	free(path);
-	qsort(c->options, (size_t)c->noptions, sizeof(*c->options), cmp_options);
-	qsort(c->forced, (size_t)c->nforced, sizeof(*c->forced), cmp_options);
+	if (c->noptions)
+		qsort(c->options, (size_t)c->noptions, sizeof(*c->options), cmp_options);
+	if (c->nforced)
+		qsort(c->forced, (size_t)c->nforced, sizeof(*c->forced), cmp_options);
 	path = xasprintf("%s/nodce/journal", tdir);
 	if (!access(path, F_OK)) {
 		char *sub = xasprintf("%s/nodce", tdir);

@@ -140,7 +140,8 @@ measure() {
 		# the log outlives the trial folder, which the revert removes
 		mkdir -p "$tdir/failed"
 		if cp "$tdir/try/build.log" "$tdir/failed/$2.build.log" 2>/dev/null; then
-			why=$(echo "$why" | sed "s|$tdir/try/build.log|$tdir/failed/$2.build.log|")
+			why=$(printf '%s\n' "$why" | awk -v from="$tdir/try/build.log" -v to="$tdir/failed/$2.build.log" '
+				{ i = index($0, from); if (i) $0 = substr($0, 1, i - 1) to substr($0, i + length(from)); print }')
 		fi
 		return 1
 	fi
@@ -250,28 +251,36 @@ done <"$tdir/order"
 forced_done() { awk -F'\t' -v s="$1" '$1 == "forced" && $2 == s { f = 1 } END { exit !f }' "$journal"; }
 awk -F'\t' '$1 == "option" && $3 == "off" && $4 == "cannot" && $12 ~ /^cannot disable: selected by / {
 	by = $12; sub(/^cannot disable: selected by /, "", by); print $2, by }' "$journal" >"$tdir/selected"
+forced_left=0
 while read -r sym by; do
 	forced_done "$sym" && continue
 	promptless=yes files=
 	for s in $(echo "$by" | tr , ' '); do
-		[ -z "$("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" prompt "$s")" ] || promptless=no
-		files="$files $("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" defines "$s")"
+		# a query that fails says nothing of the prompt: not forced
+		prompt=$("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" prompt "$s") || { promptless=no; break; }
+		[ -z "$prompt" ] || promptless=no
+		defs=$("$top/tinyconfigs/kconfig-query.sh" "$tdir/linux" defines "$s") || { promptless=no; break; }
+		files="$files $defs"
 	done
 	[ "$promptless" = yes ] || continue
-	[ "$limit" = 0 ] || [ "$tried" -lt "$limit" ] || break
+	# cut by LIMIT: the table is not whole yet (TDIR/left below)
+	[ "$limit" = 0 ] || [ "$tried" -lt "$limit" ] || { forced_left=1; break; }
 	tried=$((tried + 1))
 	id=forced-$sym
 	echo "  OPTCOST forced: $sym off, with $by no longer selecting it"
 	files=$(echo $files | tr ' ' '\n' | sort -u)
 	"$top/kbuild/trial.sh" save "$tdir" "$id" $files
 	for f in $files; do
+		# written beside it under a name kconfig-query's find (Kconfig*)
+		# does not match, so a kill before the rename leaves nothing it reads
+		tmp=$(dirname "$tdir/linux/$f")/.unselect.$(basename "$f")
 		awk -v by=",$by," -v s="$sym" '
 			/^[ \t]*(menu)?config[ \t]/ { cur = $2 }
 			/^[ \t]*(menu|endmenu|choice|endchoice|if|endif|comment|source|help|---help---)([ \t]|$)/ { cur = "" }
 			cur != "" && index(by, "," cur ",") && $1 == "select" && $2 == s { next }
-			{ print }' "$tdir/linux/$f" >"$tdir/linux/$f.unselect"
+			{ print }' "$tdir/linux/$f" >"$tmp"
 		# by a rename: the saved copy keeps the original and its mtime
-		mv "$tdir/linux/$f.unselect" "$tdir/linux/$f"
+		mv "$tmp" "$tdir/linux/$f"
 	done
 	status=cannot dragged=- reason= secs=0
 	if ! echo "$sym off" | flip_all "$tdir/forced.config"; then
@@ -304,11 +313,12 @@ done <"$tdir/selected"
 
 left=$(awk 'NR == FNR { if ($1 == "option") done[$2 " " $3] = 1; next } !(($2 " " $3) in done)' \
 	FS='\t' "$journal" FS=' ' "$tdir/order" | wc -l)
+left=$((left + forced_left))
 # for the Makefile: whether the table is whole, so that the options that
 # move it most can be measured without DCE
 echo "$left" >"$tdir/left"
 if [ "$left" -gt 0 ]; then
-	echo "  OPTCOST $name: $left options left (LIMIT=$limit); run again to go on"
+	echo "  OPTCOST $name: $left options left (LIMIT=$limit; a forced one counts as one); run again to go on"
 	return 0
 fi
 

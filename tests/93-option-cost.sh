@@ -34,7 +34,9 @@ expect_grep "^option-cost: $d/bad:1: \"SIGNALFD maybe\": want SYMBOL on\|off$" "
 if grep -q 'BUILD ' "$d/bad.out"; then fail "a bad list still built something"; fi
 ok "a bad list line is named with its file"
 
-# 2. the run
+# 2. the run; the scratch tree is hard-linked to the patched one, whose
+#    arch/x86/Kconfig a forced trial must not reach
+kconfig_sum=$(cksum <"$BUILD/src/linux/arch/x86/Kconfig")
 make BUILD="$BUILD" OPTCOST_DIR="$d/run" CHAIN=no LIST="$d/list" COMBINE=2 NODCE=1 option-cost >"$d/out" 2>&1 ||
 	{ cat "$d/out"; fail "make option-cost failed"; }
 j=$d/run/journal
@@ -74,6 +76,16 @@ forced=$(awk -F'\t' '$1 == "forced"' "$j")
 if awk -F'\t' '$1 == "forced" && $2 == "CRC32"' "$j" | grep -q .; then fail "CRC32 was measured as forced"; fi
 [ "$(echo "$forced" | cut -f9)" = PASS ] || fail "the kernel without SYSCTL_EXCEPTION_TRACE did not boot: $forced"
 [ "$(echo "$forced" | cut -f6)" -lt 0 ] || fail "SYSCTL_EXCEPTION_TRACE off took no data: $forced"
+[ "$(echo "$forced" | cut -f11)" = - ] || fail "kconfig changed more than SYSCTL_EXCEPTION_TRACE: $forced"
+[ "$(cksum <"$BUILD/src/linux/arch/x86/Kconfig")" = "$kconfig_sum" ] &&
+	grep -q 'select SYSCTL_EXCEPTION_TRACE$' "$BUILD/src/linux/arch/x86/Kconfig" ||
+	fail "the forced trial changed the patched tree's arch/x86/Kconfig"
+# linked: a file no trial saved shares the patched tree's inode; the
+# saved one has an inode of its own
+[ "$(stat -c %i "$d/run/linux/Makefile")" = "$(stat -c %i "$BUILD/src/linux/Makefile")" ] ||
+	fail "the scratch tree is not linked to the patched one"
+[ "$(stat -c %i "$d/run/linux/arch/x86/Kconfig")" != "$(stat -c %i "$BUILD/src/linux/arch/x86/Kconfig")" ] ||
+	fail "the scratch tree's arch/x86/Kconfig still shares the patched tree's inode"
 cmp -s "$d/run/linux/arch/x86/Kconfig" "$BUILD/src/linux/arch/x86/Kconfig" ||
 	fail "the scratch tree's arch/x86/Kconfig was not put back"
 [ "$(stat -c %Y "$d/run/linux/arch/x86/Kconfig")" = "$(stat -c %Y "$BUILD/src/linux/arch/x86/Kconfig")" ] ||
@@ -134,13 +146,16 @@ ok "fragment: the two savers, text $((t_frag - t_base)) by size(1), boots"
 
 # 5. without DCE: the option with the largest text change, alone on the
 #    inline+units kernel (its base is that kernel, by checksum)
-top=$(awk -F'\t' '$1 == "option" && $4 == "measured" { print ($5 < 0 ? -$5 : $5), $2, $3 }' "$j" | sort -k1,1nr | head -n 1)
+top=$(awk -F'\t' '$1 == "option" && $4 == "measured" { print ($5 < 0 ? -$5 : $5), $2, $3 }' "$j" |
+	sort -k1,1nr -k2,2 | head -n 1)
 set -- $top
 nj=$d/run/nodce/journal
 [ "$(awk -F'\t' '$1 == "option"' "$nj" | cut -f2-4)" = "$(printf '%s\t%s\tmeasured' "$2" "$3")" ] ||
 	{ cat "$nj"; fail "$nj: not one line, $2 $3 measured"; }
 [ "$(cksum <"$BUILD/kernels/tiny-Os-inline+units/vmlinux")" = "$(cat "$d/run/nodce/origin")" ] ||
 	fail "the run without DCE did not start from make's inline+units kernel"
+grep -q '^# CONFIG_LD_DEAD_CODE_DATA_ELIMINATION is not set$' "$d/run/nodce/base/obj/.config" ||
+	fail "the base without DCE has LD_DEAD_CODE_DATA_ELIMINATION"
 nt=$(awk -F'\t' '$1 == "option" { print $5 }' "$nj") dt=$(field "$2" 5)
 [ "$nt" != 0 ] || fail "$2 $3 moved no text without DCE: $(cat "$nj")"
 [ "$(awk -F'\t' '$1 == "option" { print $9 }' "$nj")" = "$(field "$2" 9)" ] || fail "$2 $3 boots otherwise without DCE"
