@@ -43,8 +43,8 @@
 #
 # Environment: TKSIZE, INITRAMFS (the boot check; boot/boot.sh's variables
 # apply), COMBINE (default 10; 0: no combined build), FRAGMENT (no: no
-# fragment), LIMIT (options tried in this run, 0: all).  TDIR/left: how
-# many options are still to try (0: the table is whole).
+# fragment), LIMIT (trials in this run, options and forced ones; 0: all).
+# TDIR/left: how many are still to try (0: the table is whole).
 set -u
 
 # All in one function, so the shell has read the whole script before the
@@ -306,7 +306,7 @@ while read -r sym by; do
 	else
 		[ "$status" = cannot ] && echo "          $reason"
 		printf 'forced\t%s\t%s\t%s\t0\t0\t0\t0\t-\t%s\t%s\t%s\n' "$sym" "$by" "$status" \
-			"${secs:-0}" "$dragged" "$reason" >>"$journal"
+			"$secs" "$dragged" "$reason" >>"$journal"
 	fi
 	"$top/kbuild/trial.sh" revert "$tdir" "$id"
 done <"$tdir/selected"
