@@ -49,6 +49,22 @@ static void read_row(struct optcost_option *o, char **f, const char *path, int l
 		die("%s:%d: %s has no reason", path, lineno, f[1]);
 }
 
+/* A new row at the end of ROWS (N of them) for SYMBOL f[1], read from F;
+ * its build's seconds count toward the run's. */
+static struct optcost_option *append_row(struct optcost_facts *c, struct optcost_option **rows, int *n, char **f,
+					 const char *path, int lineno)
+{
+	struct optcost_option *o;
+
+	*rows = xrealloc(*rows, (size_t)(*n + 1) * sizeof(**rows));
+	o = &(*rows)[(*n)++];
+	memset(o, 0, sizeof(*o));
+	o->symbol = xstrdup(f[1]);
+	read_row(o, f, path, lineno);
+	c->seconds += o->seconds;
+	return o;
+}
+
 static void read_option(struct optcost_facts *c, char **f, const char *path, int lineno)
 {
 	struct optcost_option *o;
@@ -59,13 +75,8 @@ static void read_option(struct optcost_facts *c, char **f, const char *path, int
 	for (i = 0; i < c->noptions; i++)
 		if (!strcmp(c->options[i].symbol, f[1]) && c->options[i].on == !strcmp(f[2], "on"))
 			die("%s:%d: %s %s is in the journal twice", path, lineno, f[1], f[2]);
-	c->options = xrealloc(c->options, (size_t)(c->noptions + 1) * sizeof(*c->options));
-	o = &c->options[c->noptions++];
-	memset(o, 0, sizeof(*o));
-	o->symbol = xstrdup(f[1]);
+	o = append_row(c, &c->options, &c->noptions, f, path, lineno);
 	o->on = !strcmp(f[2], "on");
-	read_row(o, f, path, lineno);
-	c->seconds += o->seconds;
 }
 
 /* forced SYMBOL SELECTORS ...: always "off", against its selectors. */
@@ -77,13 +88,8 @@ static void read_forced(struct optcost_facts *c, char **f, const char *path, int
 	for (i = 0; i < c->nforced; i++)
 		if (!strcmp(c->forced[i].symbol, f[1]))
 			die("%s:%d: forced %s is in the journal twice", path, lineno, f[1]);
-	c->forced = xrealloc(c->forced, (size_t)(c->nforced + 1) * sizeof(*c->forced));
-	o = &c->forced[c->nforced++];
-	memset(o, 0, sizeof(*o));
-	o->symbol = xstrdup(f[1]);
+	o = append_row(c, &c->forced, &c->nforced, f, path, lineno);
 	o->selectors = xstrdup(f[2]);
-	read_row(o, f, path, lineno);
-	c->seconds += o->seconds;
 }
 
 static void read_group(struct optcost_facts *c, struct optcost_group *g, char **f, const char *path, int lineno)
