@@ -285,7 +285,10 @@ $(INITRAMFS): $(INITRAMFS_STAMP) ;
 # its place among the run's builds ("2/8"), $(6) the source tree and $(7)
 # its stamp, $(8) the build folder to seed it from (kseed): when it has
 # no kernel yet, or one older than its tree, whose stamp lists the files
-# the tree's series changed.  $(9) are the fragments this tree may lack
+# the tree's series changed; the builds from a seed to the first that
+# ends well append their logs to its seed.log (what seeding recompiled,
+# which tests/99 checks), and a configs stage that does not seed drops
+# both, as what it rebuilds is no longer the seed's doing.  $(9) are the fragments this tree may lack
 # the symbols of (merge.sh -u): then the kernel is not available for it,
 # its folder's "unavailable" says why, and it is not built.
 define build_folder_rules
@@ -295,7 +298,8 @@ $(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/me
 	@mkdir -p $$(@D)/obj
 	$(if $(8),@if [ -f $(8)/obj/vmlinux ] && ! [ $$(@D)/obj/vmlinux -nt $(7) ]; then \
 		echo "  SEED    $(3) from $(8)"; \
-		kbuild/seed.sh $(SRC) $(8)/obj $(6) $$(@D)/obj $$$$(cat $(7)); fi)
+		rm -f $$(@D)/seed.log $$(@D)/build.log && kbuild/seed.sh $(SRC) $(8)/obj $(6) $$(@D)/obj $$$$(cat $(7)) && \
+		touch $$(@D)/seeding; else rm -f $$(@D)/seeding $$(@D)/seed.log; fi)
 	@echo "  CONFIG  $(3)"
 	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(if $(9),-u "$(9)") $(6) $$(@D)/obj $(2)
 	@[ -e $$(@D)/unavailable ] || boot/needs.sh $$(@D)/obj/.config | \
@@ -304,7 +308,10 @@ $(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/me
 $(1)/obj/.config: $(1)/config.stamp ;
 $(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(7)
 	@if [ -e $$(@D)/unavailable ]; then echo "  SKIP    $(3): not available for this tree: $$$$(cat $$(@D)/unavailable)"; \
-	 else kbuild/build.sh $(6) $$(@D) $(3) $(4); fi
+	 else kbuild/build.sh $(6) $$(@D) $(3) $(4); rc=$$$$?; \
+	  if [ -e $$(@D)/seeding ]; then [ ! $$(@D)/build.log -nt $$(@D)/seeding ] || cat $$(@D)/build.log >>$$(@D)/seed.log; \
+	   [ $$$$rc != 0 ] || rm -f $$(@D)/seeding; fi; \
+	  exit $$$$rc; fi
 $(1)/bzImage: $(1)/vmlinux ;
 endef
 

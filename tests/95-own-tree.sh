@@ -91,6 +91,26 @@ n=$(jq --arg t "$ver" '[.kernels[] | select(.tree == $t and .unavailable != null
 [ "$(jq --arg t "$ver" '[.diffs[] | select(.from_tree == "6.1" and .to_tree == $t)] | length' "$json")" = 1 ] ||
 	fail "report.json: no 6.1 -> $ver diff"
 ok "report.json: trees, 4 not available with reasons, the upgrade's diff"
+# report.html draws each tree's kernel of a kind as a bar, in a colour of
+# its tree, 520 px for the largest text of any kernel the report built
+sed -n '/^<p>text of each kernel, by tree/p; /<svg id="tree-chart"/,/<\/svg>/p' "$BUILD/report.html" >"$d/tree-chart.svg"
+grep -q '<svg id="tree-chart"' "$d/tree-chart.svg" || fail "report.html: no tree chart"
+largest=$(sed -n 's/.*to the scale of the largest (\([0-9]*\) bytes).*/\1/p' "$d/tree-chart.svg")
+[ "$largest" = "$(jq '[.kernels[] | select(.built) | .text] | max' "$json")" ] ||
+	fail "report.html's tree chart: scaled to ${largest:-no} bytes, not the largest text in report.json"
+bar() {
+	grep -A1 -F ">$1</text>" "$d/tree-chart.svg" | grep -F "<title>text $2</title>" |
+		sed -n 's/.*class="tree-bar" x="[0-9]*" y="[0-9]*" width="\([0-9.]*\)" height="[0-9]*" fill="\([^"]*\)".*/\1 \2/p'
+}
+set -- $(bar tiny/Os/inline+units "$t0") $(bar "$ver/tiny/Os/inline+units" "$t1")
+[ $# = 4 ] || fail "report.html's tree chart: no bar of text $t0 for tiny/Os/inline+units or of $t1 for $ver/tiny/Os/inline+units"
+w0=$1 c0=$2 w1=$3 c1=$4
+for wt in "$w0 $t0" "$w1 $t1"; do
+	awk -v w="${wt% *}" -v t="${wt#* }" -v n="$largest" 'BEGIN { d = w - 520 * t / n; exit !(d > -0.051 && d < 0.051) }' ||
+		fail "report.html's tree chart: a bar ${wt% *} px wide for text ${wt#* }, not 520 x ${wt#* } / $largest"
+done
+[ "$c0" != "$c1" ] || fail "report.html's tree chart: both trees drawn in $c0"
+ok "report.html: the tree chart's bars, $w0 and $w1 px for text $t0 and $t1 of $largest, in two colours"
 
 # a rerun is a no-op: the tree's stamp stands, nothing is made again
 make BUILD="$BUILD" KSRC="$ksrc" TREES=6.1 CONFIGS=tiny >"$d/rerun.txt" 2>&1 || fail "rerun failed"
@@ -157,7 +177,7 @@ cmp -s "$d/files.before" "$d/files.after" || { diff "$d/files.before" "$d/files.
 [ -z "$(find "$ksrc" -newer "$d/marker" -print -quit)" ] || fail "a file in KSRC was written: $(find "$ksrc" -newer "$d/marker" | head -n 3)"
 ok "KSRC untouched: no file written, added or removed"
 # this test's tree and kernels go; the 6.1 kernels stay
-rm -rf "$ksrc" "$BUILD/kernels/$ver-"* "$BUILD/src/.stamp-$ver"
+rm -rf "$ksrc" "$BUILD/kernels/$ver-"* "$BUILD/kernels/6.99.0-"* "$BUILD/src/.stamp-$ver"
 
 # the default report back, for the tests after this one
 make -s BUILD="$BUILD" report >/dev/null 2>&1 || true

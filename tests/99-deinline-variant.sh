@@ -2,12 +2,13 @@
 # (build/src/linux-deinline) with a build folder seeded from dce's:
 #  1. its tree is the patched tree with the series on top, and the patched
 #     tree itself has none of it;
-#  2. a folder seeded from dce's (kbuild/seed.sh) recompiles only what
-#     names a file the series touches in its dependency list, among them
-#     every touched .c file's object;
-#  3. the seeded kernel and make's are the kernel a build from an empty
-#     folder makes, without DWARF or -fstack-usage: the same text, data
-#     and bss, and every allocated byte of make's but the build-ids;
+#  2. make's folder, seeded from dce's (kbuild/seed.sh), recompiled only
+#     what names a file the series touches in its dependency list, among
+#     them every touched .c file's object (its seed.log, kept by the
+#     Makefile: no second seeded build here);
+#  3. make's seeded kernel is the kernel a build from an empty folder
+#     makes, without DWARF or -fstack-usage: the same text, data and bss,
+#     and every allocated byte but the build-ids;
 #  4. make's deinline kernel has less text than dce, and booted;
 #  5. its attribution names files by their path in the kernel, though its
 #     objects come from two trees.
@@ -35,12 +36,19 @@ done
 for f in $files; do cmp -s "$d/check/$f" "$tree/$f" || fail "$f in $tree is not the patched tree's plus the series"; done
 ok "$tree is $src plus the $(echo "$series" | wc -w) patches ($(echo "$files" | wc -w) files); $src has none of them"
 
-# 2. seeded from dce, only what names a touched file recompiles
-# shellcheck disable=SC2086
-kbuild/seed.sh "$src" "$dce/obj" "$tree" "$d/seeded/obj" $files || fail "seed.sh"
-grep -r -l -F "$src/" --include='*.cmd' "$d/seeded/obj" >/dev/null && fail "a seeded .cmd file still names $src"
-kbuild/build.sh "$tree" "$d/seeded" "tiny/Os/deinline (seeded)" >"$d/build.out" 2>&1 || { cat "$d/build.out"; fail "the seeded build"; }
-objs_compiled "$d/seeded/build.log" >"$d/compiled"
+# 2. seeded from dce, only what names a touched file recompiles: make's
+#    own seeding, whose builds' logs the Makefile keeps in seed.log.  A
+#    folder made some other way, rebuilt since, seeded from an older dce
+#    or by an older seed.sh or Makefile is made again, from a seed.
+if ! [ -s "$kdir/seed.log" ] || [ -e "$kdir/seeding" ] || [ "$kdir/vmlinux" -nt "$kdir/seed.log" ] ||
+	[ "$dce/vmlinux" -nt "$kdir/seed.log" ] || [ kbuild/seed.sh -nt "$kdir/seed.log" ] || [ Makefile -nt "$kdir/seed.log" ]; then
+	[ -f "$dce/obj/vmlinux" ] || fail "$dce/obj has no kernel to seed from (make prune?): make clean and run again"
+	rm -rf "$kdir"
+	make -s VARIANTS="dce deinline" boots >"$d/make.out" 2>&1 || { cat "$d/make.out"; fail "make VARIANTS='dce deinline' boots, from a seed"; }
+	[ -s "$kdir/seed.log" ] && ! [ -e "$kdir/seeding" ] || fail "make built $kdir without seeding it from $dce"
+fi
+grep -r -l -F "$src/" --include='*.cmd' "$kdir/obj" >/dev/null && fail "a .cmd file of the seeded $kdir/obj still names $src"
+objs_compiled "$kdir/seed.log" >"$d/compiled"
 # every target whose .cmd dependency list names a touched file (objects,
 # and asm-offsets.s and the like)
 for f in $files; do echo "$src/$f"; done >"$d/touched"
@@ -66,9 +74,9 @@ ok "the seeded build recompiled $(wc -l <"$d/compiled") objects, all naming a to
 #    instruments, but for the two 20-byte build-ids (tests/same-code.sh).
 #    So this one build shows that seeding makes the kernel a cold build
 #    makes, and that the instruments change no code: a kernel measured
-#    here is the kernel a user ships.  (A difference is either: the
-#    seeded build's text, data and bss against the cold one's, below,
-#    tell the first apart.)  It misses ccache on every object, as no
+#    here is the kernel a user ships.  It is the one full build of this
+#    test, and the only kernel of the suite built from this tree without
+#    them; it misses ccache on every object, as no
 #    other kernel here is built without -g from this tree (4m00s here);
 #    with -g, the objects make's deinline build compiled would be ccache
 #    hits.
@@ -85,9 +93,8 @@ STACK_USAGE=no kbuild/build.sh "$tree" "$d/cold" "tiny/Os/deinline (from an empt
 p=$d/cold
 no_instruments "$p"
 cold=$(sizes "$p/vmlinux")
-[ "$(sizes "$d/seeded/vmlinux")" = "$cold" ] || fail "seeded: $(sizes "$d/seeded/vmlinux"), from an empty folder: $cold"
 [ "$(sizes "$kdir/vmlinux")" = "$cold" ] || fail "make's deinline kernel: $(sizes "$kdir/vmlinux"), from an empty folder: $cold"
-ok "seeded, make's and a cold build's deinline kernels: the same text, data and bss ($cold)"
+ok "make's seeded and a cold build's deinline kernels: the same text, data and bss ($cold)"
 tests/same-code.sh "$kdir/vmlinux" "$p/vmlinux" >"$d/same.txt" || fail "make's deinline kernel is not the cold build's, byte for byte"
 cat "$d/same.txt"
 ok "every allocated section of make's deinline kernel (seeded, -g, -fstack-usage) is the cold plain build's"
@@ -102,7 +109,7 @@ ok "a byte changed in .data is found: $(cat "$d/changed.err")"
 # compression; say by how many
 bz_k=$(stat -c %s "$kdir/bzImage") bz_p=$(stat -c %s "$p/bzImage")
 ok "bzImage $bz_k bytes measured, $bz_p plain ($((bz_k - bz_p)) bytes)"
-rm -rf "$d/cold" "$d/seeded" "$d/changed"
+rm -rf "$d/cold" "$d/changed"
 
 # 4. smaller than dce, and booted
 t_dce=$(size "$dce/vmlinux" | awk 'NR == 2 { print $1 }') t_de=$(size "$kdir/vmlinux" | awk 'NR == 2 { print $1 }')
