@@ -25,17 +25,23 @@ TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 # The source trees, one axis more: Debian's linux-source-X.Y packages by
 # version (6.1, the default, and 6.12), and KSRC=, a tree of the user's own,
 # named KSRC_NAME (by default its version, from its Makefile).  KSRC alone
-# builds that tree alone; with TREES= it is one tree more.
+# builds that tree alone; with TREES= it is one tree more.  KSRC_SERIES is
+# the series its variants need, applied to a copy of it: by default the
+# one made for its VERSION.PATCHLEVEL (patches/ for 6.1, patches/X.Y/),
+# if any; "-" builds the tree as it stands.
 KSRC     ?=
 ifneq ($(KSRC),)
 $(if $(word 2,$(KSRC)),$(error KSRC=$(KSRC): a path with spaces; kbuild cannot build from it))
 $(if $(wildcard $(KSRC)/Makefile),,$(error KSRC=$(KSRC): no kernel tree there (no Makefile)))
 # symlinks resolved, so that check-tree.sh sees the files themselves
 override KSRC := $(realpath $(KSRC))
+KSRC_VERSION := $(shell source/kernelversion.sh $(KSRC) 2>/dev/null)
+$(if $(KSRC_VERSION),,$(error KSRC=$(KSRC): no VERSION and PATCHLEVEL in its Makefile; is it a kernel tree?))
 ifeq ($(origin KSRC_NAME),undefined)
-KSRC_NAME := $(shell source/kernelversion.sh $(KSRC) 2>/dev/null)
-$(if $(KSRC_NAME),,$(error KSRC=$(KSRC): no VERSION and PATCHLEVEL in its Makefile; is it a kernel tree?))
+KSRC_NAME := $(KSRC_VERSION)
 endif
+ksrc_xy := $(shell echo '$(KSRC_VERSION)' | cut -d. -f1,2)
+
 $(if $(or $(findstring /,$(KSRC_NAME)),$(word 2,$(KSRC_NAME))),$(error \
 	KSRC_NAME=$(KSRC_NAME): a tree's name is one word without "/"))
 $(if $(filter 6.1 6.12 deinline,$(KSRC_NAME)),$(error KSRC_NAME=$(KSRC_NAME) is taken (Debian's trees, the deinline variant's); name yours otherwise))
@@ -99,15 +105,25 @@ MEASURE   := $(BUILD)/tools/tksize
 # The tree whose kernels keep their plain names (tiny/Os/dce); another
 # tree's carry its name in front (6.12/tiny/Os/dce, folder 6.12-tiny-Os-dce).
 DEFAULT_TREE := 6.1
+ifneq ($(KSRC),)
+KSRC_SERIES ?= $(if $(filter $(DEFAULT_TREE),$(ksrc_xy)),$(PATCHES),$(if $(wildcard $(PATCHES)/$(ksrc_xy)/series),$(PATCHES)/$(ksrc_xy),-))
+override KSRC_SERIES := $(if $(filter -,$(KSRC_SERIES)),-,$(abspath $(KSRC_SERIES)))
+$(if $(filter-out -,$(KSRC_SERIES)),$(if $(wildcard $(KSRC_SERIES)/series),,$(error KSRC_SERIES=$(KSRC_SERIES): no series file there)))
+endif
 # Tree $(1): where its source is, the stamp that says it is ready, and
 # the series made for it: patches/ for 6.1, patches/X.Y/ for Debian's X.Y
-# when there is one.  A tree no series covers ("-": KSRC, or a Debian tree
-# before its series exists) is built as it is, and its variants that need
-# a patch are reported as not available for it (merge.sh -u).
-tree_src    = $(if $(filter $(KSRC_NAME),$(1)),$(KSRC),$(if $(filter $(DEFAULT_TREE),$(1)),$(SRC),$(BUILD)/src/linux-$(1)))
+# when there is one, KSRC_SERIES for KSRC (applied to a copy in
+# build/src/linux-KSRC_NAME).  A tree no series covers ("-": a Debian
+# tree before its series exists, KSRC_SERIES=-) is built as it is, and its
+# variants that need a patch are reported as not available for it
+# (merge.sh -u), as are KSRC's when its series does not apply to it.
+tree_src    = $(if $(filter $(KSRC_NAME),$(1)),$(if $(filter -,$(KSRC_SERIES)),$(KSRC),$(BUILD)/src/linux-$(1)),$(if \
+	$(filter $(DEFAULT_TREE),$(1)),$(SRC),$(BUILD)/src/linux-$(1)))
 tree_stamp  = $(if $(filter $(DEFAULT_TREE),$(1)),$(SRC_STAMP),$(BUILD)/src/.stamp-$(1))
-tree_series = $(if $(filter $(KSRC_NAME),$(1)),-,$(if $(filter $(DEFAULT_TREE),$(1)),$(PATCHES),$(if \
+tree_series = $(if $(filter $(KSRC_NAME),$(1)),$(KSRC_SERIES),$(if $(filter $(DEFAULT_TREE),$(1)),$(PATCHES),$(if \
 	$(wildcard $(PATCHES)/$(1)/series),$(PATCHES)/$(1),-)))
+# may its variants lack what the series adds? (merge.sh -u)
+tree_may_lack = $(or $(filter -,$(call tree_series,$(1))),$(filter $(KSRC_NAME),$(1)))
 tree_tarball = $(if $(filter $(DEFAULT_TREE),$(1)),$(TARBALL),/usr/src/linux-source-$(1).tar.xz)
 # the folder and name prefixes of tree $(1)
 tree_dir    = $(if $(filter-out $(DEFAULT_TREE),$(1)),$(1)-)
@@ -246,10 +262,21 @@ endef
 $(foreach t,$(filter-out $(DEFAULT_TREE) $(KSRC_NAME),$(TREES)),$(eval $(call debian_tree_rules,$(t))))
 # A tree of the user's own is read, never written: its stamp is made
 # again only when a file in it is newer (a git checkout, an edit), so a
-# make with nothing changed in it stays a no-op.
+# make with nothing changed in it stays a no-op.  With a series, that
+# check's stamp makes the copy again, with the series on top, or as the
+# tree stands when the series does not apply (prepare.sh -k).
 ifneq ($(KSRC),)
+ifeq ($(KSRC_SERIES),-)
 $(call tree_stamp,$(KSRC_NAME)): FORCE
 	@source/check-tree.sh $(KSRC) $@
+else
+$(BUILD)/src/.checked-$(KSRC_NAME): FORCE
+	@source/check-tree.sh -s $(KSRC_SERIES) $(KSRC) $@
+$(call tree_stamp,$(KSRC_NAME)): $(BUILD)/src/.checked-$(KSRC_NAME) source/prepare.sh \
+		$(wildcard $(KSRC_SERIES)/series $(KSRC_SERIES)/*.patch)
+	@source/prepare.sh -k $(KSRC) $(KSRC_SERIES) $(BUILD)/src linux-$(KSRC_NAME)
+	@touch $@
+endif
 endif
 
 # A variant's own tree ("# tree: NAME" in its fragment): the patched tree
@@ -337,7 +364,7 @@ $(if $(and $(vtree_$(3)),$(filter-out $(DEFAULT_TREE),$(5))),$(call \
 	build_folder_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(call \
 	kfrags,$(1),$(2),$(3)),$(call kname,$(1),$(2),$(3),$(5)),$(4),$(1),$(if $(vtree_$(3)),$(call \
 	ktree,$(3)),$(call tree_src,$(5))),$(if $(vtree_$(3)),$(call ktree_stamp,$(3)),$(call \
-	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(if $(filter -,$(call tree_series,$(5))),$(strip \
+	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(if $(call tree_may_lack,$(5)),$(strip \
 	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config))))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.args: FORCE
 	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3),$(5))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
@@ -553,7 +580,7 @@ help:
 	@echo "  VARIANTS=$(VARIANTS)  fragments FRAGMENTS/variant-<name>.config"
 	@echo "  OPTS=$(OPTS)      fragments FRAGMENTS/opt-<name>.config: Os O2 Oz (matrix: all three)"
 	@echo "  TREES=$(TREES)      source trees: Debian's linux-source-X.Y by version (6.1, 6.12), patched with patches/ (6.1) or patches/X.Y/"
-	@echo "  KSRC=$(KSRC)      a kernel tree of your own, built O= as it stands, never written to; named KSRC_NAME=$(KSRC_NAME) (default: its version)"
+	@echo "  KSRC=$(KSRC)      a kernel tree of your own, never written to, named KSRC_NAME=$(KSRC_NAME) (default: its version); KSRC_SERIES=$(KSRC_SERIES) (default: the series made for its version, applied to a copy; -: none, built O= as it stands)"
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \

@@ -2,14 +2,17 @@
 # check-tree: make sure KSRC, a kernel tree of the user's own, can be built
 # out of tree as it stands, and keep STAMP as new as its newest file and
 # holding its version.
-#   usage: check-tree.sh KSRC STAMP
+#   usage: check-tree.sh [-s SERIES_DIR] KSRC STAMP
 # tinykern never writes to the tree: every build is an O= folder, which
-# kbuild refuses beside a tree configured or built in place.  STAMP is
+# kbuild refuses beside a tree configured or built in place, and a series
+# (-s: the one made for its version) goes onto a copy (prepare.sh -k).  STAMP is
 # written only when it is missing, holds another version, or a file of the
 # tree (outside .git) is newer, so the kernels rebuild after a checkout or an edit, and a make
 # with nothing changed stays a no-op.  A failure is one line, "source: ...",
 # kept in $TINYKERN_CAUSES too.
 set -eu
+series=
+[ "${1:-}" != -s ] || { series=$2; shift 2; }
 ksrc=$1 stamp=$2
 failed() {
 	echo "source: KSRC=$ksrc: $*" >&2
@@ -28,5 +31,9 @@ if [ "$(cat "$stamp" 2>/dev/null)" = "$version $ksrc" ] &&
 	exit 0
 fi
 mkdir -p "$(dirname "$stamp")"
-echo "  TREE    $ksrc (Linux $version, built as it is, never written to)"
+if [ -n "$series" ]; then
+	echo "  TREE    $ksrc (Linux $version, copied with $(basename "$series")/series on top; never written to)"
+else
+	echo "  TREE    $ksrc (Linux $version, built as it is, never written to)"
+fi
 echo "$version $ksrc" >"$stamp"

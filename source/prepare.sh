@@ -4,6 +4,12 @@
 # or, for a variant's own tree, a copy of a patched tree with one more
 # series on top (patches/deinline/ on build/src/linux):
 #   usage: prepare.sh TREE SERIES_DIR OUTDIR NAME
+# or, for a user's own tree (KSRC), a copy of it with the series made for
+# its version on top:
+#   usage: prepare.sh -k KSRC SERIES_DIR OUTDIR NAME
+# where a series that does not apply is no failure: the copy is left as the
+# tree stands, and OUTDIR/NAME/.tinykern-series says which patch failed
+# (merge.sh adds it to the reason of each variant not available there).
 # SERIES_DIR "-" applies nothing: a tree of another version that no
 # series of tinykern covers (TREES=6.12 before its series exists) is
 # extracted as Debian ships it, and its variants that need a patch are
@@ -21,6 +27,8 @@
 # A failure is one line on stderr, "source: ...", also kept in
 # $TINYKERN_CAUSES/source (when set) for the run's closing summary.
 set -eu
+user=
+[ "${1:-}" != -k ] || { user=yes; shift; }
 tarball=$1 series_dir=$2 out=$3 name=${4:-linux}
 series=$series_dir/series
 [ "$series_dir" != - ] || series=/dev/null
@@ -38,7 +46,7 @@ failed() {
 }
 
 [ -r "$tarball" ] || failed "$tarball: not found (apt-get install $(basename "$tarball" .tar.xz))"
-[ ! -d "$tarball" ] || [ -f "$tarball/.tinykern-version" ] || failed "$tarball: not a tree source/prepare.sh made"
+[ ! -d "$tarball" ] || [ -n "$user" ] || [ -f "$tarball/.tinykern-version" ] || failed "$tarball: not a tree source/prepare.sh made"
 [ -r "$series" ] || failed "$series: not found"
 
 mkdir -p "$out"
@@ -48,9 +56,25 @@ free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
 tmp=$out/$name.tmp
 rm -rf "$tmp"
 trap 'rm -rf "$tmp"' EXIT
+# a copy of a tree: hard links where the file system allows, a user
+# tree's git metadata left out (kbuild's setlocalversion runs git in the
+# tree it builds, and git may refresh its index in place)
+copy_tree() {
+	rm -rf "$tmp"
+	if cp -al "$tarball" "$tmp" 2>/dev/null; then
+		echo "  COPY    $tarball to $out/$name (hard links)"
+	elif [ -n "$user" ]; then
+		rm -rf "$tmp"
+		echo "  COPY    $tarball to $out/$name (another file system: a copy)"
+		mkdir "$tmp"
+		tar -C "$tarball" --exclude=./.git -cf - . | tar -C "$tmp" -xf - || failed "copying $tarball to $tmp failed"
+	else
+		failed "copying $tarball to $tmp failed"
+	fi
+	[ -z "$user" ] || rm -rf "$tmp/.git"
+}
 if [ -d "$tarball" ]; then
-	echo "  COPY    $tarball to $out/$name (hard links)"
-	cp -al "$tarball" "$tmp" || failed "copying $tarball to $tmp failed"
+	copy_tree
 else
 	mkdir "$tmp"
 	echo "  EXTRACT $(basename "$tarball")"
@@ -67,27 +91,43 @@ fi
 have=$("$(dirname "$0")/kernelversion.sh" "$tmp") || failed "$tarball: no kernel version in its Makefile"
 want=$(sed -n 's/^# *target: *linux-source \([^ ]*\).*/\1/p' "$series")
 if [ -n "$want" ] && [ "$have" != "$want" ]; then
-	echo "  WARNING linux-source is $have but $label was made for $want; trying it"
+	echo "  WARNING $([ -n "$user" ] && echo "$tarball is Linux" || echo linux-source is) $have but $label was made for $want; trying it"
 fi
 
 # One patch at a time: dry-run first, so a failing patch changes nothing
-# and the message can name the file it fails on.
-grep -v -e '^#' -e '^[[:space:]]*$' "$series" | while read -r p; do
-	file=$series_dir/$p
-	[ -r "$file" ] || failed "$series: $p: no such patch"
-	if ! log=$(patch -d "$tmp" -p1 --batch --forward --fuzz=0 --dry-run <"$file" 2>&1); then
-		bad=$(printf '%s\n' "$log" | awk '
-			/^(patching|checking) file /  { f = $3 }
-			/FAILED|not found|No such file|malformed|Reversed/ { print f; exit }')
-		why=$(printf '%s\n' "$log" | grep -m1 -E 'FAILED|not found|No such file|malformed|Reversed' || true)
-		failed "$p does not apply to linux-source $have: ${bad:-?}: ${why:-$log}"
-	fi
-	patch -d "$tmp" -p1 --batch --forward --fuzz=0 --quiet <"$file"
-	echo "  PATCH   $p"
-done
+# and the message can name the file it fails on (in $why_file).
+what="linux-source $have"
+[ -z "$user" ] || what="$tarball (Linux $have)"
+why_file=$out/.$name.why
+rm -f "$why_file"
+apply_series() {
+	grep -v -e '^#' -e '^[[:space:]]*$' "$series" | while read -r p; do
+		file=$series_dir/$p
+		[ -r "$file" ] || { echo "$series: $p: no such patch" >"$why_file"; exit 1; }
+		if ! log=$(patch -d "$tmp" -p1 --batch --forward --fuzz=0 --dry-run <"$file" 2>&1); then
+			bad=$(printf '%s\n' "$log" | awk '
+				/^(patching|checking) file /  { f = $3 }
+				/FAILED|not found|No such file|malformed|Reversed/ { print f; exit }')
+			why=$(printf '%s\n' "$log" | grep -m1 -E 'FAILED|not found|No such file|malformed|Reversed' || true)
+			echo "$p does not apply to $what: ${bad:-?}: ${why:-$log}" >"$why_file"
+			exit 1
+		fi
+		patch -d "$tmp" -p1 --batch --forward --fuzz=0 --quiet <"$file"
+		echo "  PATCH   $p"
+	done
+}
+if ! apply_series; then
+	why=$(cat "$why_file" 2>/dev/null || echo "$label: applying it failed")
+	rm -f "$why_file"
+	[ -n "$user" ] || failed "$why"
+	# a user's tree the series does not fit is built as it stands
+	echo "  NOTE    $why; $tarball is built as it stands"
+	copy_tree
+	printf '%s\n' "$why" >"$tmp/.tinykern-series"
+fi
 
 if [ -n "$want" ] && [ "$have" != "$want" ]; then
-	echo "  NOTE    $label (made for $want) applies to linux-source $have"
+	[ -e "$tmp/.tinykern-series" ] || echo "  NOTE    $label (made for $want) applies to $what"
 fi
 # a new file, not the first tree's, when this is a linked copy
 rm -f "$tmp/.tinykern-version"

@@ -5,8 +5,11 @@
 # the same config and variant on both trees, the upgrade's bloat-o-meter
 # summary and its directory table.
 # The tree is Debian's linux-source-6.12 as it ships, extracted here, as
-# a user would have it (TREES=6.12 patches its own copy with
-# patches/6.12; no series is applied to a KSRC tree).
+# a user would have it, built as it stands (KSRC_SERIES=-): a tree no
+# series covers.  Then, configured only, the same tree with the series
+# made for its version (patches/6.12) on a copy, every variant available;
+# and a tree that series does not fit, built as it stands, the variants
+# that need it not available, with the patch that failed named.
 # The kernels this test builds: that tree's stock tiny/Os/inline+units
 # with DWARF, a full build, since no kernel of `make` comes from another
 # tree; and, as the issue asks that a full .config be built and booted,
@@ -34,7 +37,7 @@ find "$ksrc" | sort >"$d/files.before"
 sleep 1
 
 # tiny on the user's tree beside tiny on 6.1 (the kernels make built)
-if ! make BUILD="$BUILD" KSRC="$ksrc" TREES=6.1 CONFIGS=tiny >"$d/make.txt" 2>&1; then
+if ! make BUILD="$BUILD" KSRC="$ksrc" KSRC_SERIES=- TREES=6.1 CONFIGS=tiny >"$d/make.txt" 2>&1; then
 	cat "$d/make.txt"; fail "make KSRC=$ksrc TREES=6.1 failed"
 fi
 own=$BUILD/kernels/$ver-tiny-Os-inline+units
@@ -113,7 +116,7 @@ done
 ok "report.html: the tree chart's bars, $w0 and $w1 px for text $t0 and $t1 of $largest, in two colours"
 
 # a rerun is a no-op: the tree's stamp stands, nothing is made again
-make BUILD="$BUILD" KSRC="$ksrc" TREES=6.1 CONFIGS=tiny >"$d/rerun.txt" 2>&1 || fail "rerun failed"
+make BUILD="$BUILD" KSRC="$ksrc" KSRC_SERIES=- TREES=6.1 CONFIGS=tiny >"$d/rerun.txt" 2>&1 || fail "rerun failed"
 ! grep -E '^  (BUILD|CONFIG|TREE|SEED|EXTRACT|CPIO|PASS|MINRAM|INLINE|ATTRIB) ' "$d/rerun.txt" ||
 	fail "the rerun made something again"
 ok "a rerun with nothing changed makes nothing again"
@@ -125,7 +128,7 @@ cp tinyconfigs/variant-*.config tinyconfigs/opt-*.config "$d/frags/"
 sed 's/^# CONFIG_SIGNALFD is not set$/CONFIG_SIGNALFD=y/' "$own/config" >"$d/frags/board.full.config"
 grep -q '^CONFIG_SIGNALFD=y$' "$d/frags/board.full.config" || fail "could not set SIGNALFD in the full .config"
 printf '# board: my own full .config\n# base: ./board.full.config\n' >"$d/frags/board.config"
-runcfg() { make BUILD="$BUILD" KSRC="$ksrc" FRAGMENTS="$d/frags" CONFIGS=board VARIANTS="inline+units dce" "$@"; }
+runcfg() { make BUILD="$BUILD" KSRC="$ksrc" KSRC_SERIES=- FRAGMENTS="$d/frags" CONFIGS=board VARIANTS="inline+units dce" "$@"; }
 board=$BUILD/kernels/$ver-board-Os-inline+units
 rm -rf "$board"
 mkdir -p "$board"
@@ -160,6 +163,55 @@ if BOOT_TIMEOUT=15 BOOT_APPEND=rdinit=/nonexistent boot/boot.sh "$own/bzImage" "
 fi
 expect_grep "^reason .*; its \.config lacks what the boot check needs: CONFIG_RD_XZ=y \(the initramfs is xz-compressed\)$" "$d/noxz-boot/boot.result" "boot FAIL reason"
 ok "a boot FAIL names what the .config lacks"
+
+# the series made for the tree's version (patches/6.12), by default: on a
+# copy (hard links), every variant but deinline available; configs only
+if ! make BUILD="$BUILD" KSRC="$ksrc" KSRC_NAME=own TREES=6.1 CONFIGS=tiny configs >"$d/series.txt" 2>&1; then
+	cat "$d/series.txt"; fail "make KSRC=$ksrc configs, with its series"
+fi
+copy=$BUILD/src/linux-own
+expect_grep "^  TREE    $(ere "$ksrc") \(Linux $q, copied with 6\.12/series on top; never written to\)$" "$d/series.txt" "TREE line with the series"
+expect_grep "^  PATCH   0011-kbuild-add-CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE-to\.patch$" "$d/series.txt" "the series' last patch"
+grep -q '^config CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE$' "$copy/init/Kconfig" || fail "$copy/init/Kconfig: the series is not on the copy"
+! grep -q 'CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE' "$ksrc/init/Kconfig" || fail "$ksrc/init/Kconfig has the series: the tree was written"
+[ "$(stat -c %i "$copy/README")" = "$(stat -c %i "$ksrc/README")" ] || fail "$copy/README is not a hard link of the tree's"
+[ ! -e "$copy/.tinykern-series" ] || fail "$copy/.tinykern-series after a series that applied: $(cat "$copy/.tinykern-series")"
+for vs in orig:CC_FORCE_INLINE inline:CC_NO_UNIT_AT_A_TIME dce:LD_DEAD_CODE_DATA_ELIMINATION; do
+	k=$BUILD/kernels/own-tiny-Os-${vs%%:*}
+	[ ! -e "$k/unavailable" ] || fail "own/tiny/Os/${vs%%:*} not available on the patched copy: $(cat "$k/unavailable")"
+	grep -q "^CONFIG_${vs#*:}=y$" "$k/obj/.config" || fail "own/tiny/Os/${vs%%:*}: no CONFIG_${vs#*:}=y in its .config"
+done
+[ ! -e "$BUILD/kernels/own-tiny-Os-inline+units/unavailable" ] || fail "own/tiny/Os/inline+units not available"
+expect_grep "made for the 6\.1 tree only" "$BUILD/kernels/own-tiny-Os-deinline/unavailable" "deinline on the copy"
+ls "$BUILD"/kernels/own-*/vmlinux >/dev/null 2>&1 && fail "configs built a kernel"
+ok "KSRC with the series made for its version: applied to a hard-linked copy, orig, inline and dce configured with their switches"
+# a tree that series does not fit (a context line of 0003's, one found
+# once in its file, changed as an upstream change would): built as it
+# stands, and the patch named
+p3=$(ls patches/6.12/0003-*.patch)
+fit=$(sed -n 's|^+++ b/||p' "$p3" | head -n 1)
+[ -n "$fit" ] || fail "$p3 changes no file"
+ctx=$(awk '/^@@/ { h = 1; next } h && /^ ./ { print substr($0, 2) }' "$p3" | while IFS= read -r l; do
+	[ "$(grep -c -x -F -- "$l" "$ksrc/$fit")" = 1 ] && { printf '%s\n' "$l"; break; }
+done)
+[ -n "$ctx" ] || fail "$p3: no context line found once in $fit"
+cp -al "$ksrc" "$d/odd"
+awk -v l="$ctx" '$0 == l { $0 = $0 " /* changed */" } 1' "$ksrc/$fit" >"$d/odd.tmp" && rm "$d/odd/$fit" && mv "$d/odd.tmp" "$d/odd/$fit"
+! cmp -s "$ksrc/$fit" "$d/odd/$fit" || fail "could not change $fit"
+if ! make BUILD="$BUILD" KSRC="$d/odd" KSRC_NAME=odd TREES=6.1 CONFIGS=tiny configs >"$d/odd.txt" 2>&1; then
+	cat "$d/odd.txt"; fail "make KSRC=$d/odd configs: a tree its series does not fit is built as it stands, exit 0"
+fi
+expect_grep "^  NOTE    0003-[^ ]* does not apply to $(ere "$d/odd") \(Linux $q\): $(ere "$fit"): .*; $(ere "$d/odd") is built as it stands$" "$d/odd.txt" "the patch that does not fit"
+expect_grep "^0003-" "$BUILD/src/linux-odd/.tinykern-series" "the copy's note"
+! grep -q 'CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE' "$BUILD/src/linux-odd/init/Kconfig" || fail "half the series is on the copy"
+for v in orig inline dce; do
+	expect_grep "; 0003-[^ ]* does not apply to " "$BUILD/kernels/odd-tiny-Os-$v/unavailable" "odd/tiny/Os/$v's reason"
+done
+[ -s "$BUILD/kernels/odd-tiny-Os-inline+units/obj/.config" ] && [ ! -e "$BUILD/kernels/odd-tiny-Os-inline+units/unavailable" ] ||
+	fail "odd/tiny/Os/inline+units was not configured"
+ok "KSRC its series does not fit: built as it stands, orig, inline and dce not available, each naming the patch"
+rm -rf "$d/odd" "$BUILD/src/linux-own" "$BUILD/src/linux-odd" "$BUILD/src/.stamp-own" "$BUILD/src/.stamp-odd" \
+	"$BUILD/src/.checked-own" "$BUILD/src/.checked-odd" "$BUILD"/kernels/own-* "$BUILD"/kernels/odd-*
 
 # KSRC that cannot be used: one line each, nothing built
 if make BUILD="$BUILD" KSRC=/nonexistent/linux configs >"$d/nokernel.txt" 2>&1; then fail "KSRC=/nonexistent/linux was taken"; fi

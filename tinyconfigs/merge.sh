@@ -11,7 +11,7 @@
 # tinyconfig`.  The result is written to OBJDIR/.config only when it
 # differs, so kbuild rebuilds only what changed.
 # With -u, a symbol that kconfig drops from one of FRAGMENTS (a variant's
-# or opt level's, on a tree no series of tinykern covers) means the kernel
+# or opt level's, on a tree no series of tinykern covers or fits) means the kernel
 # is not available for this tree: OBJDIR/../unavailable says why, in one
 # line, no .config is written, and the exit is 0.  A symbol dropped from
 # any other fragment is still an error.
@@ -231,6 +231,9 @@ unavailable_or_failed() {
 	fi
 	more=$(($(grep -c 'kconfig dropped' "$errs") - 1))
 	[ "$more" -le 0 ] || why="$why (and $more more symbol$([ "$more" = 1 ] || echo s))"
+	# a user's tree the series made for its version did not fit
+	# (source/prepare.sh -k): why it lacks the symbol
+	[ ! -r "$src/.tinykern-series" ] || why="$why; $(cat "$src/.tinykern-series")"
 	echo "$why" >"$kdir/unavailable"
 	exit 0
 }
