@@ -107,8 +107,10 @@ MEASURE   := $(BUILD)/tools/tksize
 DEFAULT_TREE := 6.1
 ifneq ($(KSRC),)
 KSRC_SERIES ?= $(if $(filter $(DEFAULT_TREE),$(ksrc_xy)),$(PATCHES),$(if $(wildcard $(PATCHES)/$(ksrc_xy)/series),$(PATCHES)/$(ksrc_xy),-))
+$(if $(KSRC_SERIES),,$(error KSRC_SERIES is empty: name a folder with a series file, or - to build KSRC as it stands))
 override KSRC_SERIES := $(if $(filter -,$(KSRC_SERIES)),-,$(abspath $(KSRC_SERIES)))
 $(if $(filter-out -,$(KSRC_SERIES)),$(if $(wildcard $(KSRC_SERIES)/series),,$(error KSRC_SERIES=$(KSRC_SERIES): no series file there)))
+$(if $(filter $(abspath $(BUILD))/src/%,$(KSRC)),$(error KSRC=$(KSRC) is a tree tinykern made in $(BUILD)/src; point KSRC at a tree of your own))
 endif
 # Tree $(1): where its source is, the stamp that says it is ready, and
 # the series made for it: patches/ for 6.1, patches/X.Y/ for Debian's X.Y
@@ -273,9 +275,9 @@ else
 $(BUILD)/src/.checked-$(KSRC_NAME): FORCE
 	@source/check-tree.sh -s $(KSRC_SERIES) $(KSRC) $@
 $(call tree_stamp,$(KSRC_NAME)): $(BUILD)/src/.checked-$(KSRC_NAME) source/prepare.sh \
-		$(wildcard $(KSRC_SERIES)/series $(KSRC_SERIES)/*.patch)
+		$(wildcard $(KSRC_SERIES)/series $(KSRC_SERIES)/*.patch) | $(DEPS)
 	@source/prepare.sh -k $(KSRC) $(KSRC_SERIES) $(BUILD)/src linux-$(KSRC_NAME)
-	@touch $@
+	@cp $< $@
 endif
 endif
 

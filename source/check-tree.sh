@@ -25,8 +25,9 @@ for f in .config include/config include/generated arch/x86/include/generated; do
 	[ ! -e "$ksrc/$f" ] || failed "configured or built in place ($f); kbuild builds O= folders only from a clean tree: run 'make mrproper' there, or point KSRC at a clean copy"
 done
 # another tree put in its place shows by its version or path, if not by
-# its files' times
-if [ "$(cat "$stamp" 2>/dev/null)" = "$version $ksrc" ] &&
+# its files' times; another series (KSRC_SERIES switched) by its name
+line="$version $ksrc ${series:--}"
+if [ "$(cat "$stamp" 2>/dev/null)" = "$line" ] &&
 	[ -z "$(find "$ksrc" -path "$ksrc/.git" -prune -o -newer "$stamp" -print -quit)" ]; then
 	exit 0
 fi
@@ -36,4 +37,4 @@ if [ -n "$series" ]; then
 else
 	echo "  TREE    $ksrc (Linux $version, built as it is, never written to)"
 fi
-echo "$version $ksrc" >"$stamp"
+echo "$line" >"$stamp"

@@ -7,9 +7,11 @@
 # or, for a user's own tree (KSRC), a copy of it with the series made for
 # its version on top:
 #   usage: prepare.sh -k KSRC SERIES_DIR OUTDIR NAME
-# where a series that does not apply is no failure: the copy is left as the
-# tree stands, and OUTDIR/NAME/.tinykern-series says which patch failed
-# (merge.sh adds it to the reason of each variant not available there).
+# where a patch that does not fit the tree is no failure: the copy is left
+# as the tree stands, and OUTDIR/NAME/.tinykern-series says which patch
+# failed (merge.sh adds it to the reason of each variant not available
+# there).  A patch missing from the series, or one that fails after its
+# dry run passed, still stops the run.
 # SERIES_DIR "-" applies nothing: a tree of another version that no
 # series of tinykern covers (TREES=6.12 before its series exists) is
 # extracted as Debian ships it, and its variants that need a patch are
@@ -21,8 +23,9 @@
 # first tree's file as it was, and nothing else here writes into a tree
 # (kbuild builds in O= folders; trials copy theirs whole).
 # The tree is built in OUTDIR/linux.tmp and renamed to OUTDIR/linux only
-# after every patch applied, so a failed or interrupted run never leaves a
-# half-patched tree that a later run would trust.  A rerun (new tarball or
+# after every patch applied (with -k, or none, when one did not fit), so a
+# failed or interrupted run never leaves a half-patched tree that a later
+# run would trust.  A rerun (new tarball or
 # series) always starts from a fresh extraction, never patches twice.
 # A failure is one line on stderr, "source: ...", also kept in
 # $TINYKERN_CAUSES/source (when set) for the run's closing summary.
@@ -71,7 +74,9 @@ copy_tree() {
 	else
 		failed "copying $tarball to $tmp failed"
 	fi
-	[ -z "$user" ] || rm -rf "$tmp/.git"
+	# a file of tinykern's own in the tree (KSRC pointed at a copy of an
+	# earlier run) would be written through its link below
+	[ -z "$user" ] || rm -rf "$tmp/.git" "$tmp/.tinykern-series" "$tmp/.tinykern-version"
 }
 if [ -d "$tarball" ]; then
 	copy_tree
@@ -100,10 +105,12 @@ what="linux-source $have"
 [ -z "$user" ] || what="$tarball (Linux $have)"
 why_file=$out/.$name.why
 rm -f "$why_file"
+# Exit 1: a patch does not fit the tree; 2: anything else.
+command -v patch >/dev/null || failed "patch: not installed (apt-get install patch)"
 apply_series() {
 	grep -v -e '^#' -e '^[[:space:]]*$' "$series" | while read -r p; do
 		file=$series_dir/$p
-		[ -r "$file" ] || { echo "$series: $p: no such patch" >"$why_file"; exit 1; }
+		[ -r "$file" ] || { echo "$series: $p: no such patch" >"$why_file"; exit 2; }
 		if ! log=$(patch -d "$tmp" -p1 --batch --forward --fuzz=0 --dry-run <"$file" 2>&1); then
 			bad=$(printf '%s\n' "$log" | awk '
 				/^(patching|checking) file /  { f = $3 }
@@ -112,14 +119,17 @@ apply_series() {
 			echo "$p does not apply to $what: ${bad:-?}: ${why:-$log}" >"$why_file"
 			exit 1
 		fi
-		patch -d "$tmp" -p1 --batch --forward --fuzz=0 --quiet <"$file"
+		patch -d "$tmp" -p1 --batch --forward --fuzz=0 --quiet <"$file" ||
+			{ echo "$p: patch failed on $tmp after its dry run passed" >"$why_file"; exit 2; }
 		echo "  PATCH   $p"
 	done
 }
-if ! apply_series; then
+rc=0
+apply_series || rc=$?
+if [ "$rc" != 0 ]; then
 	why=$(cat "$why_file" 2>/dev/null || echo "$label: applying it failed")
 	rm -f "$why_file"
-	[ -n "$user" ] || failed "$why"
+	[ -n "$user" ] && [ "$rc" = 1 ] || failed "$why"
 	# a user's tree the series does not fit is built as it stands
 	echo "  NOTE    $why; $tarball is built as it stands"
 	copy_tree

@@ -185,6 +185,14 @@ done
 expect_grep "made for the 6\.1 tree only" "$BUILD/kernels/own-tiny-Os-deinline/unavailable" "deinline on the copy"
 ls "$BUILD"/kernels/own-*/vmlinux >/dev/null 2>&1 && fail "configs built a kernel"
 ok "KSRC with the series made for its version: applied to a hard-linked copy, orig, inline and dce configured with their switches"
+make BUILD="$BUILD" KSRC="$ksrc" KSRC_NAME=own TREES=6.1 CONFIGS=tiny configs >"$d/series-rerun.txt" 2>&1 || fail "the rerun with the series failed"
+! grep -E '^  (TREE|COPY|PATCH|CONFIG) ' "$d/series-rerun.txt" || fail "the rerun with the series made something again"
+# the same tree and name, now as it stands: the kernels leave the copy
+make BUILD="$BUILD" KSRC="$ksrc" KSRC_NAME=own KSRC_SERIES=- TREES=6.1 CONFIGS=tiny VARIANTS="orig inline+units" configs >"$d/switch.txt" 2>&1 ||
+	{ cat "$d/switch.txt"; fail "KSRC_SERIES=- after the series"; }
+expect_grep "^  TREE    $(ere "$ksrc") \(Linux $q, built as it is, never written to\)$" "$d/switch.txt" "TREE line as it stands"
+expect_grep "^this tree's Kconfig has no CONFIG_CC_FORCE_INLINE " "$BUILD/kernels/own-tiny-Os-orig/unavailable" "orig without the series"
+ok "a rerun with the series makes nothing again; KSRC_SERIES=- then takes the tree as it stands"
 # a tree that series does not fit (a context line of 0003's, one found
 # once in its file, changed as an upstream change would): built as it
 # stands, and the patch named
@@ -203,7 +211,7 @@ if ! make BUILD="$BUILD" KSRC="$d/odd" KSRC_NAME=odd TREES=6.1 CONFIGS=tiny conf
 fi
 expect_grep "^  NOTE    0003-[^ ]* does not apply to $(ere "$d/odd") \(Linux $q\): $(ere "$fit"): .*; $(ere "$d/odd") is built as it stands$" "$d/odd.txt" "the patch that does not fit"
 expect_grep "^0003-" "$BUILD/src/linux-odd/.tinykern-series" "the copy's note"
-! grep -q 'CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE' "$BUILD/src/linux-odd/init/Kconfig" || fail "half the series is on the copy"
+! grep -q '^config CC_FORCE_INLINE$' "$BUILD/src/linux-odd/init/Kconfig" || fail "0001, before the patch that failed, is on the copy"
 for v in orig inline dce; do
 	expect_grep "; 0003-[^ ]* does not apply to " "$BUILD/kernels/odd-tiny-Os-$v/unavailable" "odd/tiny/Os/$v's reason"
 done

@@ -92,8 +92,9 @@ done
 # probes.  A base config's (what `make tinyconfig` wrote, before any
 # fragment): this script, the base, the tree and the toolchain.
 # The tree: source/ rewrites .tinykern-version at every extraction, so its
-# inode and time change with the tree.  A tree of the user's own (KSRC)
-# has no such file; it is known by the contents of what kconfig reads of
+# inode and time change with the tree, as does the copy of a user's tree
+# that a series went onto.  A tree of the user's own built as it stands
+# (KSRC_SERIES=-) has no such file; it is known by the contents of what kconfig reads of
 # it: every Kconfig file, scripts/ (Kconfig's shell probes), the config
 # fragments and the two Makefiles a config target runs (about 2,150 files,
 # a second here, against 7 s a kconfig run).
