@@ -317,9 +317,10 @@ $(INITRAMFS): $(INITRAMFS_STAMP) ;
 # the tree's series changed; the builds from a seed to the first that
 # ends well append their logs to its seed.log (what seeding recompiled,
 # which tests/99 checks), and a configs stage that does not seed drops
-# both, as what it rebuilds is no longer the seed's doing.  $(9) are the fragments this tree may lack
-# the symbols of (merge.sh -u): then the kernel is not available for it,
-# its folder's "unavailable" says why, and it is not built.
+# both, as what it rebuilds is no longer the seed's doing.  $(9) are the
+# fragments this tree may lack the symbols of (merge.sh -u): then the
+# kernel is not available for it, its folder's "unavailable" says why,
+# and it is not built.
 define build_folder_rules
 $(1)/fragments.list: FORCE
 	@$(call write_if_changed,$(1)/fragments.list,$(2))
