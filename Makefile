@@ -105,8 +105,11 @@ MEASURE   := $(BUILD)/tools/tksize
 # The tree whose kernels keep their plain names (tiny/Os/dce); another
 # tree's carry its name in front (6.12/tiny/Os/dce, folder 6.12-tiny-Os-dce).
 DEFAULT_TREE := 6.1
+# the series made for version X.Y $(1): patches/ for 6.1, patches/X.Y/
+# when there is one, else "-"
+version_series = $(if $(filter $(DEFAULT_TREE),$(1)),$(PATCHES),$(if $(wildcard $(PATCHES)/$(1)/series),$(PATCHES)/$(1),-))
 ifneq ($(KSRC),)
-KSRC_SERIES ?= $(if $(filter $(DEFAULT_TREE),$(ksrc_xy)),$(PATCHES),$(if $(wildcard $(PATCHES)/$(ksrc_xy)/series),$(PATCHES)/$(ksrc_xy),-))
+KSRC_SERIES ?= $(call version_series,$(ksrc_xy))
 $(if $(KSRC_SERIES),,$(error KSRC_SERIES is empty: name a folder with a series file, or - to build KSRC as it stands))
 override KSRC_SERIES := $(if $(filter -,$(KSRC_SERIES)),-,$(abspath $(KSRC_SERIES)))
 $(if $(filter-out -,$(KSRC_SERIES)),$(if $(wildcard $(KSRC_SERIES)/series),,$(error KSRC_SERIES=$(KSRC_SERIES): no series file there)))
@@ -122,8 +125,7 @@ endif
 tree_src    = $(if $(filter $(KSRC_NAME),$(1)),$(if $(filter -,$(KSRC_SERIES)),$(KSRC),$(BUILD)/src/linux-$(1)),$(if \
 	$(filter $(DEFAULT_TREE),$(1)),$(SRC),$(BUILD)/src/linux-$(1)))
 tree_stamp  = $(if $(filter $(DEFAULT_TREE),$(1)),$(SRC_STAMP),$(BUILD)/src/.stamp-$(1))
-tree_series = $(if $(filter $(KSRC_NAME),$(1)),$(KSRC_SERIES),$(if $(filter $(DEFAULT_TREE),$(1)),$(PATCHES),$(if \
-	$(wildcard $(PATCHES)/$(1)/series),$(PATCHES)/$(1),-)))
+tree_series = $(if $(filter $(KSRC_NAME),$(1)),$(KSRC_SERIES),$(call version_series,$(1)))
 # may its variants lack what the series adds? (merge.sh -u)
 tree_may_lack = $(or $(filter -,$(call tree_series,$(1))),$(filter $(KSRC_NAME),$(1)))
 tree_tarball = $(if $(filter $(DEFAULT_TREE),$(1)),$(TARBALL),/usr/src/linux-source-$(1).tar.xz)
