@@ -1,7 +1,8 @@
 # A kernel built with DEBUG_INFO=no and STACK_USAGE=no, the way a user who
 # wants neither builds one, and CC="distcc gcc", for users with a build
-# farm.  Both on tiny-smp/Oz/dce, the kernel test 60 builds that way (the
-# one this test builds when run alone); that the instruments change no
+# farm.  Both on small-smp/Oz/dce, the suite's one SMP kernel, built that
+# way (tests/lib.sh's shared_kernel: tests 60 and 92 share it, and this
+# test builds it when it runs first or alone); that the instruments change no
 # allocated byte is test 99's, on a cold build of deinline.
 #  1. no DWARF and no .su files; the inline table and the report say the
 #     inline figures were not measured, and the report does not take that
@@ -14,25 +15,26 @@
 #     would not be: kconfig records `$(CC) --version` in
 #     CONFIG_CC_VERSION_TEXT, and the banner distcc's gcc prints
 #     ("x86_64-linux-gnu-gcc (Debian ...)") is 17 bytes longer.
+# The shared kernel is built cold by whichever test runs first:
+# timeout: 1800
 . "$(dirname "$0")/lib.sh"
 d=$(scratch plain-build)
 cd "$TOP"
 command -v distcc >/dev/null || fail "distcc not installed (deps/packages.list has it)"
-STACK_USAGE=no make BUILD="$BUILD" CONFIGS=tiny-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no kernels \
-	"$BUILD/kernels/tiny-smp-Oz-dce/inline.txt" >"$d/make.txt" 2>&1 ||
-	{ cat "$d/make.txt"; fail "make DEBUG_INFO=no of tiny-smp/Oz/dce failed"; }
+shared_kernel "$SHARED_KDIR/inline.txt" >"$d/make.txt" 2>&1 ||
+	{ cat "$d/make.txt"; fail "make DEBUG_INFO=no of small-smp/Oz/dce failed"; }
 cat "$d/make.txt"
-p=$BUILD/kernels/tiny-smp-Oz-dce
+p=$SHARED_KDIR
 
 # 1. without the instruments: no DWARF, no .su files, no stack.su
 no_instruments "$p"
 expect_grep '^# not measured: built without DWARF \(DEBUG_INFO=no\)$' "$p/inline.txt" "inline table of a kernel without DWARF"
 # the report says so in the inline row, and does not take it for a fault
 set +e
-"$BUILD/tools/tksize" report tiny-smp/Oz/dce="$p" >"$d/report.txt" 2>"$d/report.err"
+"$BUILD/tools/tksize" report small-smp/Oz/dce="$p" >"$d/report.txt" 2>"$d/report.err"
 set -e
 cat "$d/report.txt" "$d/report.err"
-expect_grep '^tiny-smp/Oz/dce +not measured: built without DWARF \(DEBUG_INFO=no\)$' "$d/report.txt" "the report's inline row"
+expect_grep '^small-smp/Oz/dce +not measured: built without DWARF \(DEBUG_INFO=no\)$' "$d/report.txt" "the report's inline row"
 if grep -q 'inline figures unavailable' "$d/report.err"; then fail "the report counts a kernel built without DWARF as a fault"; fi
 ok "the plain build has no DWARF and no .su files; its inline table and the report say it was not measured"
 
@@ -43,9 +45,9 @@ ok "the plain build has no DWARF and no .su files; its inline table and the repo
 #    that shares the source tree, the rootfs and the config cache
 mkdir -p "$d/distcc"
 for f in src busybox rootfs .deps.stamp config-cache; do ln -s "$BUILD/$f" "$d/distcc/$f"; done
-q=$d/distcc/kernels/tiny-smp-Oz-dce/obj
+q=$d/distcc/kernels/small-smp-Oz-dce/obj
 DISTCC_HOSTS=localhost DISTCC_VERBOSE=1 DISTCC_LOG="$d/distcc.log" STACK_USAGE=no \
-	setsid make BUILD="$d/distcc" CC="distcc gcc" CONFIGS=tiny-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no kernels >"$d/distcc.txt" 2>&1 &
+	setsid make BUILD="$d/distcc" CC="distcc gcc" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no kernels >"$d/distcc.txt" 2>&1 &
 pid=$!
 # out of timeout's reach in its own group: stop it whatever ends this test
 trap 'kill -TERM -"$pid" 2>/dev/null || true' EXIT
@@ -57,7 +59,7 @@ while [ "$(finished)" -lt 60 ]; do
 done
 kill -TERM -"$pid" 2>/dev/null || true
 wait "$pid" || true
-expect_grep '^  BUILD   tiny-smp/Oz/dce .*CC=distcc gcc\)$' "$d/distcc.txt" "build line names distcc"
+expect_grep '^  BUILD   small-smp/Oz/dce .*CC=distcc gcc\)$' "$d/distcc.txt" "build line names distcc"
 # an object is finished when kbuild has written its .cmd file after it;
 # its allocated sections are compared (an assembler object's symbol table
 # names the temporary file distcc preprocessed it into).  init/version.o
