@@ -21,7 +21,7 @@
 d=$(scratch plain-build)
 cd "$TOP"
 command -v distcc >/dev/null || fail "distcc not installed (deps/packages.list has it)"
-shared_kernel "$SHARED_KDIR/inline.txt" >"$d/make.txt" 2>&1 ||
+shared_kernel kernels "$SHARED_KDIR/inline.txt" >"$d/make.txt" 2>&1 ||
 	{ cat "$d/make.txt"; fail "make DEBUG_INFO=no of small-smp/Oz/dce failed"; }
 cat "$d/make.txt"
 p=$SHARED_KDIR

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch small-config)
 cd "$TOP"
-shared_kernel >"$d/make.txt" 2>&1 || { cat "$d/make.txt"; fail "make of small-smp/Oz/dce failed"; }
+shared_kernel boots >"$d/make.txt" 2>&1 || { cat "$d/make.txt"; fail "make of small-smp/Oz/dce failed"; }
 k=$SHARED_KDIR
 for sym in BLOCK EXT2_FS INET UNIX PACKET E1000 VIRTIO_BLK RTC_DRV_CMOS I6300ESB_WDT; do
 	grep -q "^CONFIG_$sym=y" "$k/config" || fail "small config lacks CONFIG_$sym"

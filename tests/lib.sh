@@ -70,11 +70,13 @@ no_instruments() {
 # ere STRING: STRING with every character ERE gives a meaning escaped, to
 # match a path, version or kernel name literally in expect_grep
 ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
-# shared_kernel [TARGET...]: make the suite's one SMP kernel, small-smp/Oz/dce
-# without the instruments (tinyconfigs/small-smp.config says why one serves
-# tests 60, 61 and 92); whichever of them runs first builds it, the others
-# find it made.  Prints nothing; its folder is $SHARED_KDIR.
+# shared_kernel TARGET...: make TARGET (kernels, boots, a file) of the
+# suite's one SMP kernel, small-smp/Oz/dce without the instruments
+# (tinyconfigs/small-smp.config says why one serves tests 60, 61 and 92);
+# whichever of them runs first builds it, the others find it made.  Only
+# 92 asks for make's boot, with small's network and disk checks: 60 and 61
+# test nothing that boot shows.  Its folder is $SHARED_KDIR.
 SHARED_KDIR=$BUILD/kernels/small-smp-Oz-dce
 shared_kernel() {
-	STACK_USAGE=no make -s BUILD="$BUILD" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no boots "$@"
+	STACK_USAGE=no make -s BUILD="$BUILD" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no "$@"
 }
