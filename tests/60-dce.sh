@@ -114,13 +114,13 @@ cp tinyconfigs/*.config "$d/frags/"
 t_smp=$(size "$smp/vmlinux" | awk 'NR == 2 { print $1 }')
 printf '# -Os only: never read for -Oz\ntext 1\n' >"$d/frags/small-smp.budget"
 printf '# -Oz\ndce text %s\n' $((t_smp - 1)) >"$d/frags/small-smp-Oz.budget"
-STACK_USAGE=no make BUILD="$BUILD" FRAGMENTS="$d/frags" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no report >"$d/over.txt" 2>&1 || true
+shared_kernel FRAGMENTS="$d/frags" report >"$d/over.txt" 2>&1 || true
 [ "$(jq .over_budget "$BUILD/report.json")" = 1 ] || { cat "$d/over.txt"; fail "report.json: over_budget is not 1"; }
 expect_grep "^tksize: small-smp/Oz/dce: over budget: text $t_smp > $((t_smp - 1)) by 1 \($d/frags/small-smp-Oz.budget\)$" "$d/over.txt" "Oz budget"
 if grep -q 'small-smp\.budget' "$d/over.txt"; then cat "$d/over.txt"; fail "the -Os budget was applied at -Oz"; fi
 expect_grep '^-Oz, CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE:$' "$d/over.txt" "the -Oz table's title"
 printf '# -Oz\ndce text %s\n' "$t_smp" >"$d/frags/small-smp-Oz.budget"
-STACK_USAGE=no make BUILD="$BUILD" FRAGMENTS="$d/frags" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no report >"$d/within.txt" 2>&1 || true
+shared_kernel FRAGMENTS="$d/frags" report >"$d/within.txt" 2>&1 || true
 [ "$(jq .over_budget "$BUILD/report.json")" = 0 ] || { cat "$d/within.txt"; fail "at its limit, report.json: over_budget is not 0"; }
 if grep -q 'over budget' "$d/within.txt"; then cat "$d/within.txt"; fail "at its limit, still over budget"; fi
 ok "small-smp-Oz.budget caps small-smp/Oz/dce; small-smp.budget does not"
