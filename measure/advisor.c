@@ -190,6 +190,30 @@ static int count_lines(const char *path)
 	return n;
 }
 
+/* TDIR/wall's seconds (advisor.sh writes it after each trial), or -1 without one. */
+static long read_wall(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	long s;
+
+	if (!f) {
+		if (errno != ENOENT)
+			die("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (getline(&line, &cap, f) <= 0)
+		die("%s: empty", path);
+	line[strcspn(line, "\n")] = 0;
+	s = journal_number(line, path, 1);
+	if (s < 0)
+		die("%s:1: %ld seconds", path, s);
+	free(line);
+	fclose(f);
+	return s;
+}
+
 /* The fields each kind of journal line has (boot: an optional verdict detail). */
 static int fields_ok(const char *kind, int n)
 {
@@ -298,6 +322,9 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 			a->saved -= a->points[i].dtext;
 		}
 	a->queued = count_lines(pending);
+	free(path);
+	path = xasprintf("%s/wall", tdir);
+	a->wall = read_wall(path);
 	correlate(a);
 	free(pred);
 	strmap_free(&ids);
@@ -332,6 +359,9 @@ void advisor_print(FILE *f, const struct advisor_facts *a, const char *indent)
 		}
 	fprintf(f, "%strials: %d builds, %ldm%02lds of wall time; %d groups split\n", indent,
 		a->trials, a->seconds / 60, a->seconds % 60, a->splits);
+	if (a->wall >= 0)
+		fprintf(f, "%swall: %ldh%02ldm over every run, ranking and boots included\n", indent,
+			a->wall / 3600, a->wall / 60 % 60);
 	fprintf(f, "%skept: %d candidates, %ld bytes of text saved; boots: %d PASS, %d FAIL\n", indent,
 		a->kept, a->saved, a->boots_pass, a->boots_fail);
 	fprintf(f, "%skept trials: %ld bytes predicted, %ld measured (text symbols)\n", indent, pred, meas);

@@ -34,6 +34,7 @@ struct advisor_facts {
 	char *name;		/* the run's label, e.g. tiny-Os-dce */
 	int trials;		/* builds, the refused edits and boot drops left out */
 	long seconds;		/* their wall time */
+	long wall;		/* TDIR/wall: every run's wall time, ranking and boots too; -1 if none */
 	int splits;
 	int kept;		/* candidates kept */
 	long saved;		/* text bytes the kept trials saved */

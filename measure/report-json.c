@@ -201,6 +201,8 @@ static json_object *advisor_json(const struct advisor_facts *a)
 	add_member(o, "name", str_or_null(a->name));
 	add_int_member(o, "trials", a->trials);
 	add_int_member(o, "seconds", a->seconds);
+	if (a->wall >= 0)
+		add_int_member(o, "wall_seconds", a->wall);
 	add_int_member(o, "splits", a->splits);
 	add_int_member(o, "kept", a->kept);
 	add_int_member(o, "text_saved", a->saved);

@@ -1,6 +1,7 @@
 # tksize advisor: a make deinline run's figures from its journal, on a
 # journal written by hand so that every figure is known in advance:
-# builds and wall time (refused edits and boot drops built nothing),
+# builds and wall time (refused edits and boot drops built nothing), the
+# wall time of every run (TDIR/wall),
 # candidates kept (a trial undone by a failed boot is not, until kept
 # again), text saved, drops by reason, trials queued, and Spearman's rho
 # over the measured single-candidate trials (groups, failed builds,
@@ -76,6 +77,19 @@ queued: 3 trials left
 W
 diff -u "$d/want" "$d/out" || fail "tksize advisor's figures are not the ones worked out by hand"
 ok "figures and Spearman's rho as worked out by hand"
+# the wall time of every run, ranking and boots included, which
+# advisor.sh keeps in TDIR/wall (2h03m04s here), after the builds' own
+echo 7384 >"$t/wall"
+"$d/tksize" advisor "$t" >"$d/out" || fail "tksize advisor exited $?"
+sed -n 2p "$d/out" | grep -qx 'wall: 2h03m over every run, ranking and boots included' ||
+	fail "the second line is not the wall time of TDIR/wall: $(sed -n 2p "$d/out")"
+[ "$(grep -v '^wall: ' "$d/out")" = "$(cat "$d/want")" ] || fail "TDIR/wall changed another figure"
+echo soon >"$d/wall.bad"
+cp "$t/wall" "$d/wall.good" && cp "$d/wall.bad" "$t/wall"
+"$d/tksize" advisor "$t" >/dev/null 2>"$d/err" && fail "a wall file of 'soon' was accepted"
+expect_grep "^tksize: $t/wall:1: 'soon' is not a number$" "$d/err" "bad wall file"
+cp "$d/wall.good" "$t/wall"
+ok "TDIR/wall's time is printed, and a bad one is a one-line error naming it"
 
 # the report carries the run: make report's text, report.json and the
 # HTML scatter plot, one mark per measured trial (1, 3, 4, 7, 12 and 13
@@ -88,8 +102,8 @@ kdir=$BUILD/kernels/tiny-Os-dce
 expect_grep '^deinline hand:$' "$d/report.out" "report text"
 expect_grep '^  spearman: 0\.68 over the 5 best' "$d/report.out" "report text"
 expect_grep '^spearman: 0\.68 over the 5 best' "$d/r.md" "report.md"
-[ "$(jq -r '.deinline[0] | "\(.name) \(.spearman) \(.kept) \(.text_saved) \([.trials_measured[].trial] | join(","))"' "$d/r.json")" = \
-	"hand 0.68 6 288 1,3,4,5+6,7,10+11,12,13" ] || fail "report.json's deinline: $(jq -c .deinline "$d/r.json")"
+[ "$(jq -r '.deinline[0] | "\(.name) \(.spearman) \(.kept) \(.text_saved) \(.wall_seconds) \([.trials_measured[].trial] | join(","))"' "$d/r.json")" = \
+	"hand 0.68 6 288 7384 1,3,4,5+6,7,10+11,12,13" ] || fail "report.json's deinline: $(jq -c .deinline "$d/r.json")"
 [ "$(grep -c '<circle class="trial"[^>]*fill="#4a78b5"' "$d/r.html")" = 4 ] &&
 	[ "$(grep -c '<circle class="trial"[^>]*fill="none"' "$d/r.html")" = 2 ] &&
 	[ "$(grep -c '<rect class="trial"[^>]*fill="#b5784a"' "$d/r.html")" = 1 ] &&
