@@ -2,13 +2,17 @@
 # emit: the advisor's kept changes as a git-format-patch series.
 #   usage: emit.sh TDIR SRCTREE
 # A git repository of the scratch tree's touched files (TDIR/export) gets
-# the files as SRCTREE has them, then one commit per kept change, in the
-# order kept, each with the journal's figures and `tksize diff` output
-# for that change alone; `git format-patch` writes TDIR/series/, with a
-# series file, ready for patches/ or `git am` onto the patched tree.
-# Only changes a boot confirmed go in.  SIGNOFF="Name <mail>" adds a
-# Signed-off-by line to each, for a series someone reviewed and ships
-# (patches/deinline/); the series file names the tree it applies to.
+# the files as SRCTREE has them, then the kept changes as commits, in the
+# order kept, each with the journal's figures and `tksize diff` output of
+# each trial in it; `git format-patch` writes TDIR/series/, with a series
+# file, ready for patches/ or `git am` onto the patched tree.  The kept
+# trials on one file make one commit, and so do those of one subsystem's
+# groups (below); a prefix of the series may then be a kernel the advisor
+# never built, which `make deinline-verify` builds and boots.  Only
+# changes a boot confirmed go in.
+# SIGNOFF="Name <mail>" adds a Signed-off-by line to each, for a series
+# someone reviewed and ships (patches/deinline/); the series file names the
+# tree it applies to.
 set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
 journal=$tdir/journal
@@ -33,40 +37,95 @@ done
 git add -A
 git commit -q --allow-empty -m "base: the patched tree's files the series touches"
 base=$(git rev-parse HEAD)
-for tid in $ids; do
-	kept=$(awk -F'\t' -v id="$tid" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
-	dt=$(echo "$kept" | cut -f4) ds=$(echo "$kept" | cut -f7)
-	git apply "$tdir/changes/$tid.diff"
-	git add -A
-	# one line per function, and what the subject is made of
-	: >"$tdir/export.body"
-	files= keys= fns= pred=0 n=0 mode=
-	for id in $(echo "$tid" | tr '+' ' '); do
+# What one trial's commit is about: "file PATH" when it changed one
+# file's definitions, else "subsys KEY" for the subsystem they land in,
+# else "subsys treewide".  Trials with one key may share a commit.
+commit_key() {
+	files= keys=
+	for id in $(echo "$1" | tr '+' ' '); do
 		row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
-		file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
-		home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
-		bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14) key=$(echo "$row" | cut -f17)
-		case $mode in
-		move) how="out of line, into $home" ;;
-		noinline) how="noinline" ;;
-		*) how="gcc decides" ;;
-		esac
-		echo "- $fn() ($file, $how): $sites expansions in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes; predicted $p" >>"$tdir/export.body"
-		files="$files $file" keys="$keys $key" fns="$fns${fns:+, }$fn()" pred=$((pred + p)) n=$((n + 1))
+		files="$files $(echo "$row" | cut -f2)" keys="$keys $(echo "$row" | cut -f17)"
 	done
-	# the subject's prefix: one file's name in the kernel's usual spelling
-	# (sched/fair, x86/events/intel/ds, mm/page_alloc, jhash), else the
-	# subsystem the group's definitions land in, else treewide
 	files=$(echo "$files" | tr ' ' '\n' | sort -u | grep .)
 	keys=$(echo "$keys" | tr ' ' '\n' | sort -u | grep .)
 	if [ "$(echo "$files" | wc -l)" = 1 ]; then
-		subsys=$(echo "$files" | sed 's/\.[ch]$//; s|^include/linux/||; s|^arch/x86/include/asm/|x86/|
-			s|^arch/x86/|x86/|; s|^kernel/\(.*/\)|\1|; s|^include/||')
+		echo "file $files"
 	elif [ "$(echo "$keys" | wc -l)" = 1 ]; then
-		subsys=$keys
+		echo "subsys $keys"
 	else
-		subsys=treewide
+		echo "subsys treewide"
 	fi
+}
+# The subject's prefix for a key: a file's name in the kernel's usual
+# spelling (sched/fair, x86/events/intel/ds, mm/page_alloc, jhash), or the
+# subsystem.
+subject_prefix() {
+	case $1 in
+	file) echo "$2" | sed 's/\.[ch]$//; s|^include/linux/||; s|^arch/x86/include/asm/|x86/|
+		s|^arch/x86/|x86/|; s|^kernel/\(.*/\)|\1|; s|^include/||' ;;
+	*) echo "$2" ;;
+	esac
+}
+tfiles() { sed -n 's|^+++ b/||p' "$tdir/changes/$1.diff" | sort -u; }
+
+# Commits: the kept trials of one key go in one commit, where the first
+# of them was kept, so that a long run's many small trials on one file
+# make one patch, not one each.  A trial joins an earlier commit only when
+# no commit after that one touches a file of its: its diff then applies
+# there as it was made, and every commit stays in the order its files
+# changed.  TDIR/commits: one line per commit, "KIND WHAT TID TID..."
+# (commit_key's words, then the trials).
+: >"$tdir/commits"
+for tid in $ids; do
+	key=$(commit_key "$tid")
+	target=$(awk -v k="$key" '$1 " " $2 == k { n = NR } END { print n + 0 }' "$tdir/commits")
+	if [ "$target" -gt 0 ]; then
+		mine=$(tfiles "$tid")
+		for later in $(awk -v t="$target" 'NR > t { for (i = 3; i <= NF; i++) print $i }' "$tdir/commits"); do
+			if tfiles "$later" | grep -qxF "$mine"; then target=0; break; fi
+		done
+	fi
+	if [ "$target" -gt 0 ]; then
+		awk -v t="$target" -v id="$tid" 'NR == t { $0 = $0 " " id } { print }' "$tdir/commits" >"$tdir/commits.tmp"
+		mv "$tdir/commits.tmp" "$tdir/commits"
+	else
+		echo "$key $tid" >>"$tdir/commits"
+	fi
+done
+
+while read -r kind what tids; do
+	subsys=$(subject_prefix "$kind" "$what")
+	: >"$tdir/export.body"
+	: >"$tdir/export.figures"
+	fns= pred=0 n=0 dt=0 ds=0 trials=0
+	for tid in $tids; do
+		kept=$(awk -F'\t' -v id="$tid" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
+		dt=$((dt + $(echo "$kept" | cut -f4))) ds=$((ds + $(echo "$kept" | cut -f7)))
+		git apply "$tdir/changes/$tid.diff"
+		tpred=0
+		# one line per function
+		for id in $(echo "$tid" | tr '+' ' '); do
+			row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
+			file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
+			home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
+			bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14)
+			case $mode in
+			move) how="out of line, into $home" ;;
+			noinline) how="noinline" ;;
+			*) how="gcc decides" ;;
+			esac
+			echo "- $fn() ($file, $how): $sites expansions in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes; predicted $p" >>"$tdir/export.body"
+			fns="$fns${fns:+, }$fn()" pred=$((pred + p)) tpred=$((tpred + p)) n=$((n + 1))
+		done
+		trials=$((trials + 1))
+		{
+			echo
+			echo "Trial $tid: predicted $tpred, functions $(echo "$kept" | cut -f7), .text $(echo "$kept" | cut -f4):"
+			echo
+			sed 's/^/  /' "$tdir/changes/$tid.bloat"
+		} >>"$tdir/export.figures"
+	done
+	git add -A
 	if [ "$n" -le 3 ] && [ ${#fns} -le 50 ]; then
 		subject="$subsys: uninline $fns"
 	else
@@ -79,15 +138,20 @@ for tid in $ids; do
 		echo
 		cat "$tdir/export.body"
 		echo
-		echo "Predicted saving: $pred bytes. Measured on top of the changes before"
-		echo "it: functions $ds bytes, .text $dt bytes (tinykern deinline, trial"
-		echo "$tid, booted under QEMU):"
-		echo
-		sed 's/^/  /' "$tdir/changes/$tid.bloat"
+		if [ "$trials" = 1 ]; then
+			echo "Predicted saving: $pred bytes. Measured on top of the changes kept"
+			echo "before it: functions $ds bytes, .text $dt bytes (tinykern deinline,"
+			echo "booted under QEMU):"
+		else
+			echo "Predicted saving: $pred bytes. Measured in $trials trials, each on top of"
+			echo "the changes kept before it: functions $ds bytes, .text $dt bytes in all"
+			echo "(tinykern deinline, booted under QEMU).  Each trial's own figures:"
+		fi
+		cat "$tdir/export.figures"
 		[ -z "${SIGNOFF:-}" ] || printf '\nSigned-off-by: %s\n' "$SIGNOFF"
 	} | git commit -q -F -
-done
-rm -f "$tdir/export.body"
+done <"$tdir/commits"
+rm -f "$tdir/export.figures" "$tdir/export.body"
 git format-patch -q -o "$out.tmp" "$base"
 {
 	echo "# make deinline's series on $(basename "$tdir"), applied in order on the patched tree"
