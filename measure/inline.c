@@ -50,6 +50,11 @@ struct fn {
 	long copies;
 	long long copy_bytes;
 	long cu_sites, home_sites;
+	/* not in the prediction; columns to test the cost model against:
+	 * the largest expansion, and the expansions with a constant argument
+	 * (gcc may have folded those, so they understate the body) */
+	long long max_site;
+	long const_sites;
 	const char *home;	/* a DW_AT_name, valid while the Dwarf is open */
 };
 
@@ -184,8 +189,52 @@ static struct fn *definition(struct walk *w, Dwarf_Die *origin, const char *name
 	return f;
 }
 
+/* Is the location expression OPS a constant: DW_OP_implicit_value, or a
+ * literal, constant or address then DW_OP_stack_value? */
+static int constant_expression(const Dwarf_Op *ops, size_t n)
+{
+	if (n == 1 && ops[0].atom == DW_OP_implicit_value)
+		return 1;
+	return n == 2 && ops[1].atom == DW_OP_stack_value &&
+	       (ops[0].atom == DW_OP_addr || (ops[0].atom >= DW_OP_lit0 && ops[0].atom <= DW_OP_lit31) ||
+		(ops[0].atom >= DW_OP_const1u && ops[0].atom <= DW_OP_consts));
+}
+
+/*
+ * Is one of DIE's formal parameters a constant: a DW_AT_const_value, or a
+ * location (list) whose every expression is a constant?
+ */
+static int constant_argument(Dwarf_Die *die)
+{
+	Dwarf_Die child;
+	int r = dwarf_child(die, &child);
+
+	for (; r == 0; r = dwarf_siblingof(&child, &child)) {
+		Dwarf_Attribute attr;
+		Dwarf_Addr base, start, end;
+		Dwarf_Op *ops;
+		size_t n;
+		ptrdiff_t off = 0;
+		int exprs = 0, constant = 1;
+
+		if (dwarf_tag(&child) != DW_TAG_formal_parameter)
+			continue;
+		if (dwarf_hasattr(&child, DW_AT_const_value))
+			return 1;
+		if (!dwarf_attr(&child, DW_AT_location, &attr))
+			continue;
+		while ((off = dwarf_getlocations(&attr, off, &base, &start, &end, &ops, &n)) > 0) {
+			exprs++;
+			constant &= constant_expression(ops, n);
+		}
+		if (exprs && constant)
+			return 1;
+	}
+	return 0;
+}
+
 static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name,
-			     long long bytes, long cu)
+			     long long bytes, long cu, int constant)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Word inl;
@@ -195,6 +244,9 @@ static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name
 		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
 	f->sites++;
 	f->bytes += bytes;
+	f->const_sites += constant;
+	if (bytes > f->max_site)
+		f->max_site = bytes;
 	if (f->last_cu != cu) {
 		f->cus++;
 		f->last_cu = cu;
@@ -229,7 +281,7 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 		f->last_cu = cu;
 	}
 	if (w->defs)
-		count_definition(w, &origin, name, bytes, cu);
+		count_definition(w, &origin, name, bytes, cu, constant_argument(die));
 }
 
 static void visit_subprogram(struct walk *w, Dwarf_Die *die)
@@ -515,7 +567,8 @@ static void print_candidates(struct walk *w, void *arg)
 	size_t i;
 
 	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
-	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody\n");
+	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody"
+		"\tmax_site\tconst_sites\n");
 	for (i = 0; i < t->names.n; i++) {
 		const struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
@@ -529,9 +582,9 @@ static void print_candidates(struct walk *w, void *arg)
 		}
 		file = in_tree(key, c->tree);
 		if (f->declared && f->sites && file && home && line && name)
-			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\n", file, line,
-				name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
-				predicted_saving(f), body_estimate(f));
+			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\n",
+				file, line, name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
+				predicted_saving(f), body_estimate(f), f->max_site, f->const_sites);
 		free(key);
 	}
 }

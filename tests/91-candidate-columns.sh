@@ -1,0 +1,51 @@
+# tksize candidates' columns that test the advisor's cost model, on a
+# program small enough to work out by hand: scale() is expanded four
+# times, with a constant argument in a() (k = 5) and c() (x = 7) and with
+# none in b() and d().  So const_sites is 2, whichever way gcc records the
+# constants (DW_AT_const_value, or a location list of DW_OP_lit/const and
+# DW_OP_stack_value).  sites, bytes and max_site are checked against
+# readelf's DW_AT_high_pc of each expansion, code that shares nothing with
+# tksize.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch candidate-columns)
+make -s -C "$TOP/measure" O="$d" >/dev/null
+cat >"$d/m.c" <<'C'
+static inline int scale(int x, int k) { return x * k + 3; }
+int __attribute__((noinline)) a(int v) { return scale(v, 5); }
+int __attribute__((noinline)) b(int v, int k) { return scale(v, k); }
+int __attribute__((noinline)) c(int v) { return scale(7, v); }
+int __attribute__((noinline)) d(int *p, int n, int k)
+{
+	int s = 0;
+
+	for (int i = 0; i < n; i++)
+		s += scale(p[i], k);
+	return s;
+}
+int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc); }
+C
+gcc -Os -g -o "$d/m" "$d/m.c" || fail "gcc could not build the test program"
+# the expansions as readelf prints them: one DW_AT_high_pc (a length) each
+origin=$(readelf --debug-dump=info "$d/m" | awk '/DW_TAG_subprogram/ { off = $1 } /DW_AT_name.*: scale$/ { print off; exit }' |
+	sed 's/^<[0-9]*><\([0-9a-f]*\)>:$/\1/')
+[ -n "$origin" ] || fail "readelf shows no DIE for scale()"
+readelf --debug-dump=info "$d/m" | awk -v o="<0x$origin>" '
+	/DW_TAG_/ { inl = /DW_TAG_inlined_subroutine/; mine = 0 }
+	inl && /DW_AT_abstract_origin/ && $NF == o { mine = 1 }
+	inl && mine && /DW_AT_ranges/ { print "ranges" }
+	inl && mine && /DW_AT_high_pc/ { print $NF }' >"$d/lengths"
+grep -q ranges "$d/lengths" && fail "an expansion of scale() has DW_AT_ranges; the test wants one range each"
+sites=0 bytes=0 max=0
+for len in $(cat "$d/lengths"); do
+	sites=$((sites + 1)) bytes=$((bytes + len))
+	[ $((len)) -le "$max" ] || max=$((len))
+done
+[ "$sites" = 4 ] || fail "readelf shows $sites expansions of scale(), not the 4 the program has"
+"$d/tksize" candidates "$d" "$d/m" >"$d/out" || fail "tksize candidates exited $?"
+cat "$d/out"
+head -n 1 "$d/out" | grep -q '	max_site	const_sites$' || fail "the header does not end in max_site and const_sites"
+row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13 }' "$d/out")
+[ "$row" = "4 $bytes $max 2" ] ||
+	fail "scale(): sites bytes max_site const_sites are '$row', not '4 $bytes $max 2'"
+ok "scale(): 4 expansions, $bytes bytes, the largest $max, 2 with a constant argument"
+rm -rf "$d"
