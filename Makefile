@@ -498,7 +498,8 @@ deinline: $(MEASURE) $(UNINLINE)
 	@$(TRIAL_MAKE) DEBUG_INFO=yes kernels rootfs
 	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) BATCH=$(or $(BATCH),16) \
 	 LIMIT=$(LIMIT) AGREE=$(AGREE) BOOT_EVERY=$(BOOT_EVERY) MAX_REBUILDS=$(MAX_REBUILDS) ONLY='$(ONLY)' \
-	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),0) $(TRIAL_BOOT) \
+	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),1) \
+	 MAX_TRIALS=$(or $(MAX_TRIALS),300) MAX_MINUTES=$(or $(MAX_MINUTES),180) $(TRIAL_BOOT) \
 	 deinline/advisor.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_DIR) $(TRIAL_NAME)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
 	@$(MEASURE) advisor $(DEINLINE_DIR)
@@ -589,7 +590,8 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=0, C_MODE=noinline|letgcc," \
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=1, C_MODE=noinline|letgcc," \
+	      "MAX_TRIALS=300 and MAX_MINUTES=180 (the budget, over every resume; 0: none)," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
 	@echo "  option-cost: CONFIG= OPT= BASE=dce (the kernel), LIST= (files of \"SYMBOL on|off\" lines; default FRAGMENTS/CONFIG.options)," \
 	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (trials per step this run), COMBINE=10 (options built together)," \

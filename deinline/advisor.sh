@@ -34,7 +34,9 @@
 # go alone), AGREE (the percent
 # of its prediction a group must save to be kept whole, default 30), MAX_REBUILDS (skip candidates whose change rebuilds more objects),
 # ONLY (an extended regex a candidate's "FILE:NAME" must match),
-# BOOT_EVERY (default 4), MIN_PREDICTED (default 1).
+# BOOT_EVERY (default 4), MIN_PREDICTED (default 1), MAX_TRIALS and
+# MAX_MINUTES (the run's budget over all its resumes: trial builds in the
+# journal, and minutes of wall time in TDIR/wall; 0 for none).
 set -u
 
 # All in one function, so the shell has read the whole script before the
@@ -53,6 +55,35 @@ die() { echo "deinline: $*" >&2; exit 1; }
 mkdir -p "$tdir"
 tdir=$(cd "$tdir" && pwd)
 journal=$tdir/journal
+
+# Wall time over every run of this folder: TDIR/wall has the seconds of the
+# runs before, written after each trial, so a kill loses at most one.
+run_start=$(date +%s)
+wall_before=$(cat "$tdir/wall" 2>/dev/null || echo 0)
+case $wall_before in
+''|*[!0-9]*) die "$tdir/wall: '$wall_before' is not a number of seconds (remove it to count from 0)" ;;
+esac
+for v in MAX_TRIALS MAX_MINUTES; do
+	eval "n=\${$v:-0}"
+	case $n in ''|*[!0-9]*) die "$v=$n: not a number" ;; esac
+done
+wall() { echo $((wall_before + $(date +%s) - run_start)); }
+save_wall() { wall >"$tdir/wall.tmp" && mv "$tdir/wall.tmp" "$tdir/wall"; }
+# the trial builds in the journal: results, less refused edits and boot
+# drops (as tksize advisor counts them)
+builds() {
+	awk -F'\t' '$1 == "kept" || (($1 == "split" || $1 == "dropped") && $9 !~ /^(edit:|boot failed)/) { n++ }
+		END { print n + 0 }' "$journal"
+}
+# Why the budget ends the run now, if it does: checked before each trial,
+# so the last one may end past MAX_MINUTES.
+over_budget() {
+	if [ "${MAX_TRIALS:-0}" -gt 0 ] && [ "$(builds)" -ge "$MAX_TRIALS" ]; then
+		echo "$(builds) trial builds, the budget's MAX_TRIALS=$MAX_TRIALS"
+	elif [ "${MAX_MINUTES:-0}" -gt 0 ] && [ "$(wall)" -ge $((MAX_MINUTES * 60)) ]; then
+		echo "$(($(wall) / 60)) minutes of wall time, the budget's MAX_MINUTES=$MAX_MINUTES"
+	fi
+}
 
 # text data bss of a vmlinux
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
@@ -275,8 +306,15 @@ if [ -n "$(unconfirmed)" ]; then
 fi
 
 i=0 start=$(date +%s) done_n=0
+budget=
 while [ -s "$pending" ]; do
 	[ "${LIMIT:-0}" = 0 ] || [ "$i" -lt "$LIMIT" ] || break
+	save_wall
+	budget=$(over_budget)
+	if [ -n "$budget" ]; then
+		echo "  DEINLINE $name: budget spent ($budget); $(wc -l <"$pending") groups left untried"
+		break
+	fi
 	group=$(head -n 1 "$pending")
 	t0=$(date +%s)
 	# each member's prediction goes into the journal before its build;
@@ -386,9 +424,10 @@ while [ -s "$pending" ]; do
 	stats
 	el=$(($(date +%s) - start))
 	eta=$(( done_n ? el * (total - done_n) / done_n : 0 ))
-	printf '  DEINLINE [trial %d, %d of %d candidates] %s: predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left\n' \
+	save_wall
+	printf '  DEINLINE [trial %d, %d of %d candidates] %s: predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left; %d builds, %dm wall in all\n' \
 		"$i" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
-		"$kept_n" "$saved" $((eta / 60)) $((eta % 60))
+		"$kept_n" "$saved" $((eta / 60)) $((eta % 60)) "$(builds)" $(($(wall) / 60))
 	# a replayed change boots on its own; the others every BOOT_EVERY
 	# kept trials.  The changes a failed boot undoes go first in the
 	# queue, one at a time.
@@ -405,6 +444,7 @@ done
 if [ -n "$(unconfirmed)" ] && ! confirm; then
 	echo "  DEINLINE $name: trials undone after a failed boot; run again to try them one at a time"
 fi
+save_wall
 echo "  DEINLINE $name: $kept_n kept, $saved bytes of text saved; journal $journal"
 }
 

@@ -9,8 +9,13 @@
 #     size says of the kernel before and after;
 #  3. SIGKILL in the middle of kbuild, then a rerun: the cut trial is
 #     undone and redone, never built on;
-#  4. the series it emits applies with git am onto the patched tree, and
-#     the result builds to the same text and boots.
+#  4. the series it emits holds each kept trial once, with its table (the
+#     trials on one file in one patch), applies with git am onto the
+#     patched tree, and the result builds to the same text and boots
+#     (tests/89 checks which trials share a patch);
+#  5. a failed boot undoes its trial, which is dropped when it fails alone;
+#  6. the budget: TDIR/wall holds the runs' time, and a run at MAX_TRIALS
+#     tries nothing.
 # timeout: 1800
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline)
@@ -156,11 +161,22 @@ deinline/emit.sh "$tdir" "$src" >"$d/emit.out" || fail "emit.sh"
 series=$tdir/series
 n=$(grep -vc "^#" "$series/series")
 kept=$(grep -c '^kept' "$j")
-[ "$n" = "$kept" ] || fail "$n patches for $kept kept changes"
+[ "$n" -ge 1 ] && [ "$n" -le "$kept" ] || fail "$n patches for $kept kept changes"
 for p in $(grep -v "^#" "$series/series"); do
 	grep -q '^Predicted saving: ' "$series/$p" && grep -q '^  Function  *old  *new  *delta' "$series/$p" ||
 		fail "$p lacks the prediction or the bloat-o-meter table"
+	# each trial in a patch has its own figures and table
+	[ "$(grep -c '^Trial [0-9+]*: ' "$series/$p")" = "$(grep -c '^  Function  *old  *new  *delta' "$series/$p")" ] ||
+		fail "$p: not one bloat-o-meter table per trial"
 done
+# every kept change is in exactly one patch (kept trials on one file share one)
+sed -n 's/^Trial \([0-9+]*\): .*/\1/p' "$series"/*.patch | sort >"$d/series.trials"
+# (the kept trials not undone, up to the last a boot confirmed)
+awk -F'\t' -v last="$(cat "$tdir/confirmed/.last")" '$1 == "kept" { k[++n] = $2 }
+	$1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
+	END { for (i = 1; i <= n; i++) if (k[i] != "") { print k[i]; if (k[i] == last) break } }' "$j" | sort >"$d/kept.trials"
+cmp -s "$d/series.trials" "$d/kept.trials" ||
+	fail "the series' trials [$(echo $(cat "$d/series.trials"))] are not the kept ones [$(echo $(cat "$d/kept.trials"))]"
 # the scratch tree back to the patched tree, and checked against it
 files=$(cat "$series"/*.patch | sed -n 's|^+++ b/||p' | sort -u)
 for p in $(awk -F'\t' '$1 == "kept" { print $2 }' "$j" | tac); do
@@ -216,4 +232,17 @@ for f in $(sed -n 's|^+++ b/||p' "$tdir/changes/$bad.diff" "$tdir/changes/$dropp
 		fail "$f is not back as the confirmed kernel had it"
 done
 ok "trial $bad: boot FAIL, undone; $dropped tried alone, dropped: $(awk -F'\t' -v t="$dropped" '$1 == "dropped" && $2 == t { print $9 }' "$j")"
+
+# 6. the budget, over every run: the wall time so far is in TDIR/wall,
+#    and a run whose builds have reached MAX_TRIALS tries nothing more
+wall=$(cat "$tdir/wall")
+case $wall in ''|*[!0-9]*) fail "TDIR/wall is '$wall', not seconds" ;; esac
+[ "$wall" -gt 0 ] || fail "TDIR/wall says the runs took no time"
+builds=$("$TKSIZE" advisor "$tdir" | sed -n 's/^trials: \([0-9]*\) builds.*/\1/p')
+tries=$(grep -c '^try' "$j")
+MAX_TRIALS=$builds MAX_REBUILDS=1 ONLY='\.c:' adv >"$d/run5.out" 2>&1 || { cat "$d/run5.out"; fail "advisor run 5"; }
+expect_grep "budget spent \($builds trial builds, the budget's MAX_TRIALS=$builds\)" "$d/run5.out" "the budget"
+[ "$(grep -c '^try' "$j")" = "$tries" ] || fail "run 5 tried a candidate past its budget"
+[ "$(cat "$tdir/wall")" -ge "$wall" ] || fail "run 5 lost the wall time of the runs before it"
+ok "TDIR/wall holds ${wall}s; at MAX_TRIALS=$builds (tksize advisor's count) the run tries nothing"
 rm -rf "$d"
