@@ -223,7 +223,11 @@ static int constant_argument(Dwarf_Die *die)
 			return 1;
 		if (!dwarf_attr(&child, DW_AT_location, &attr))
 			continue;
+		/* an empty expression is a range where the value is gone
+		 * (optimized out): it says nothing either way */
 		while ((off = dwarf_getlocations(&attr, off, &base, &start, &end, &ops, &n)) > 0) {
+			if (!n)
+				continue;
 			exprs++;
 			constant &= constant_expression(ops, n);
 		}
