@@ -69,12 +69,9 @@ for v in MAX_TRIALS MAX_MINUTES; do
 done
 wall() { echo $((wall_before + $(date +%s) - run_start)); }
 save_wall() { wall >"$tdir/wall.tmp" && mv "$tdir/wall.tmp" "$tdir/wall"; }
-# the trial builds in the journal: results, less refused edits and boot
-# drops (as tksize advisor counts them)
-builds() {
-	awk -F'\t' '$1 == "kept" || (($1 == "split" || $1 == "dropped") && $9 !~ /^(edit:|boot failed)/) { n++ }
-		END { print n + 0 }' "$journal"
-}
+# the trial builds in the journal, as tksize advisor counts them (refused
+# edits and boot drops built nothing)
+builds() { "$tksize" advisor "$tdir" | sed -n '1s/^trials: \([0-9]*\) builds.*/\1/p'; }
 # Why the budget ends the run now, if it does: checked before each trial,
 # so the last one may end past MAX_MINUTES.
 over_budget() {

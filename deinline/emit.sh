@@ -29,7 +29,9 @@ cd "$tdir/export"
 git init -q
 git config user.name "tinykern deinline"
 git config user.email "deinline@tinykern.invalid"
-files=$(for id in $ids; do sed -n 's|^+++ b/||p' "$tdir/changes/$id.diff"; done | sort -u)
+# the files trial TID changed
+tfiles() { sed -n 's|^+++ b/||p' "$tdir/changes/$1.diff" | sort -u; }
+files=$(for id in $ids; do tfiles "$id"; done | sort -u)
 for f in $files; do
 	mkdir -p "$(dirname "$f")"
 	cp "$src/$f" "$f"
@@ -66,7 +68,6 @@ subject_prefix() {
 	*) echo "$2" ;;
 	esac
 }
-tfiles() { sed -n 's|^+++ b/||p' "$tdir/changes/$1.diff" | sort -u; }
 
 # Commits: the kept trials of one key go in one commit, where the first
 # of them was kept, so that a long run's many small trials on one file
