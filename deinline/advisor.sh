@@ -75,8 +75,9 @@ builds() { "$tksize" advisor "$tdir" | sed -n '1s/^trials: \([0-9]*\) builds.*/\
 # Why the budget ends the run now, if it does: checked before each trial,
 # so the last one may end past MAX_MINUTES.
 over_budget() {
-	if [ "${MAX_TRIALS:-0}" -gt 0 ] && [ "$(builds)" -ge "$MAX_TRIALS" ]; then
-		echo "$(builds) trial builds, the budget's MAX_TRIALS=$MAX_TRIALS"
+	b=$(builds)
+	if [ "${MAX_TRIALS:-0}" -gt 0 ] && [ "$b" -ge "$MAX_TRIALS" ]; then
+		echo "$b trial builds, the budget's MAX_TRIALS=$MAX_TRIALS"
 	elif [ "${MAX_MINUTES:-0}" -gt 0 ] && [ "$(wall)" -ge $((MAX_MINUTES * 60)) ]; then
 		echo "$(($(wall) / 60)) minutes of wall time, the budget's MAX_MINUTES=$MAX_MINUTES"
 	fi
@@ -340,6 +341,8 @@ while [ -s "$pending" ]; do
 		confirm || { replay_first; continue; }
 	fi
 	i=$((i + 1))
+	# trials are numbered over every resume, as the budget counts them
+	nth=$(($(builds) + 1))
 	tid=$(echo "$members" | tr ' ' '+')
 	n=$(echo "$members" | wc -w)
 	names=
@@ -358,7 +361,7 @@ while [ -s "$pending" ]; do
 	done
 	if [ -n "$verdict" ]; then
 		:
-	elif ! "$top/kbuild/trial.sh" build "$tdir" "$tid" "$name trial $i ($n candidates)"; then
+	elif ! "$top/kbuild/trial.sh" build "$tdir" "$tid" "$name trial $nth ($n candidates)"; then
 		verdict=dropped reason="$(sed 's/^build: //' "$tdir/try/failed" 2>/dev/null | head -n 1)"
 		reason="build failed: ${reason:-see $tdir/try/build.log}"
 	else
@@ -423,7 +426,7 @@ while [ -s "$pending" ]; do
 	eta=$(( done_n ? el * (total - done_n) / done_n : 0 ))
 	save_wall
 	printf '  DEINLINE [trial %d, %d of %d candidates] %s: predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left; %d builds, %dm wall in all\n' \
-		"$i" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
+		"$nth" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
 		"$kept_n" "$saved" $((eta / 60)) $((eta % 60)) "$(builds)" $(($(wall) / 60))
 	# a replayed change boots on its own; the others every BOOT_EVERY
 	# kept trials.  The changes a failed boot undoes go first in the
