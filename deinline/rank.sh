@@ -5,10 +5,13 @@
 # KDIR/vmlinux's live code (tksize candidates, which documents the cost
 # model), best predicted saving first, tab-separated:
 #   id file line name kind mode home sites units bytes copies copy_bytes
-#   rebuilds predicted status body subsys max_site const_sites
+#   rebuilds predicted status body subsys max_site const_sites const_args
+#   params
 # (body: the estimated size of the one out-of-line body; max_site, the
-# largest expansion, and const_sites, the expansions with a constant
-# argument, are not in the prediction: they test it; subsys: the
+# largest expansion, const_sites, the expansions with a constant
+# argument, const_args, the constant arguments of all expansions, and
+# params, the definition's parameters, are not in the prediction: they
+# test it; subsys: the
 # subsystem the change lands in, from the file that gets the out-of-line
 # definition: x86 for arch/x86, sched for kernel/sched, kernel for
 # kernel/*.c, else the top folder: fs, mm, lib, crypto...)
@@ -26,15 +29,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
 "$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
-printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\n'
-grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites; do
+printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\n'
+grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
 		status=ok
 	else
 		kind=- status=$(sed 's/^uninline: [^)]*): //' "$tmp/err")
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
-		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body" "$maxsite" "$constsites"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
+		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body" "$maxsite" "$constsites" "$constargs" "$params"
 done | awk -F'\t' -v OFS='\t' '
 	function subsys(path,  part, n) {
 		n = split(path, part, "/")
@@ -52,5 +55,5 @@ done | awk -F'\t' -v OFS='\t' '
 			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
 		else if (status == "ok" && mode == "move" && home !~ /\.c$/)
 			status = "no .c unit to hold a shared definition"
-		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15
+		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15, $16, $17
 	}' cmode="${C_MODE:-noinline}" "$tmp/deps" -

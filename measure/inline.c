@@ -52,9 +52,12 @@ struct fn {
 	long cu_sites, home_sites;
 	/* not in the prediction; columns to test the cost model against:
 	 * the largest expansion, and the expansions with a constant argument
-	 * (gcc may have folded those, so they understate the body) */
+	 * (gcc may have folded those, so they understate the body), the
+	 * constant arguments over all expansions (each is a mov $imm, 5
+	 * bytes, at a call), and the definition's parameters */
 	long long max_site;
-	long const_sites;
+	long const_sites, const_args;
+	int params;
 	const char *home;	/* a DW_AT_name, valid while the Dwarf is open */
 };
 
@@ -201,13 +204,13 @@ static int constant_expression(const Dwarf_Op *ops, size_t n)
 }
 
 /*
- * Is one of DIE's formal parameters a constant: a DW_AT_const_value, or a
- * location (list) whose every expression is a constant?
+ * How many of DIE's formal parameters are constants: a DW_AT_const_value,
+ * or a location (list) whose every expression is a constant?
  */
-static int constant_argument(Dwarf_Die *die)
+static int constant_arguments(Dwarf_Die *die)
 {
 	Dwarf_Die child;
-	int r = dwarf_child(die, &child);
+	int r = dwarf_child(die, &child), count = 0;
 
 	for (; r == 0; r = dwarf_siblingof(&child, &child)) {
 		Dwarf_Attribute attr;
@@ -219,8 +222,10 @@ static int constant_argument(Dwarf_Die *die)
 
 		if (dwarf_tag(&child) != DW_TAG_formal_parameter)
 			continue;
-		if (dwarf_hasattr(&child, DW_AT_const_value))
-			return 1;
+		if (dwarf_hasattr(&child, DW_AT_const_value)) {
+			count++;
+			continue;
+		}
 		if (!dwarf_attr(&child, DW_AT_location, &attr))
 			continue;
 		/* an empty expression is a range where the value is gone
@@ -231,10 +236,20 @@ static int constant_argument(Dwarf_Die *die)
 			exprs++;
 			constant &= constant_expression(ops, n);
 		}
-		if (exprs && constant)
-			return 1;
+		count += exprs && constant;
 	}
-	return 0;
+	return count;
+}
+
+/* The formal parameters DIE declares (an abstract origin's: all of them). */
+static int parameters(Dwarf_Die *die)
+{
+	Dwarf_Die child;
+	int r = dwarf_child(die, &child), count = 0;
+
+	for (; r == 0; r = dwarf_siblingof(&child, &child))
+		count += dwarf_tag(&child) == DW_TAG_formal_parameter;
+	return count;
 }
 
 static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name,
@@ -248,7 +263,9 @@ static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name
 		f->declared |= inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
 	f->sites++;
 	f->bytes += bytes;
-	f->const_sites += constant;
+	f->const_sites += constant > 0;
+	f->const_args += constant;
+	f->params = parameters(origin);
 	if (bytes > f->max_site)
 		f->max_site = bytes;
 	if (f->last_cu != cu) {
@@ -285,7 +302,7 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 		f->last_cu = cu;
 	}
 	if (w->defs)
-		count_definition(w, &origin, name, bytes, cu, constant_argument(die));
+		count_definition(w, &origin, name, bytes, cu, constant_arguments(die));
 }
 
 static void visit_subprogram(struct walk *w, Dwarf_Die *die)
@@ -572,7 +589,7 @@ static void print_candidates(struct walk *w, void *arg)
 
 	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
 	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody"
-		"\tmax_site\tconst_sites\n");
+		"\tmax_site\tconst_sites\tconst_args\tparams\n");
 	for (i = 0; i < t->names.n; i++) {
 		const struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
@@ -586,9 +603,10 @@ static void print_candidates(struct walk *w, void *arg)
 		}
 		file = in_tree(key, c->tree);
 		if (f->declared && f->sites && file && home && line && name)
-			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\n",
+			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\t%ld\t%d\n",
 				file, line, name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
-				predicted_saving(f), body_estimate(f), f->max_site, f->const_sites);
+				predicted_saving(f), body_estimate(f), f->max_site, f->const_sites, f->const_args,
+				f->params);
 		free(key);
 	}
 }

@@ -1,16 +1,18 @@
 # tksize candidates' columns that test the advisor's cost model, on a
-# program small enough to work out by hand: scale() is expanded four
-# times, with a constant argument in a() (k = 5) and c() (x = 7) and with
-# none in b() and d().  So const_sites is 2, whichever way gcc records the
-# constants (DW_AT_const_value, or a location list of DW_OP_lit/const and
-# DW_OP_stack_value).  sites, bytes and max_site are checked against
-# readelf's DW_AT_high_pc of each expansion, code that shares nothing with
-# tksize.
+# program small enough to work out by hand: scale(x, k) is expanded five
+# times, with one constant argument in a() (k = 5) and c() (x = 7), two
+# in e() (7 and 5: the volatile load keeps its code), and none in b() and
+# d().  So const_sites is 3, const_args 4 and params 2, whichever way gcc
+# records the constants (DW_AT_const_value, or a location list of
+# DW_OP_lit/const and DW_OP_stack_value).  sites, bytes and max_site are
+# checked against readelf's DW_AT_high_pc of each expansion, code that
+# shares nothing with tksize.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch candidate-columns)
 make -s -C "$TOP/measure" O="$d" >/dev/null
 cat >"$d/m.c" <<'C'
-static inline int scale(int x, int k) { return x * k + 3; }
+volatile int g;
+static inline int scale(int x, int k) { return x * k + g; }
 int __attribute__((noinline)) a(int v) { return scale(v, 5); }
 int __attribute__((noinline)) b(int v, int k) { return scale(v, k); }
 int __attribute__((noinline)) c(int v) { return scale(7, v); }
@@ -22,7 +24,8 @@ int __attribute__((noinline)) d(int *p, int n, int k)
 		s += scale(p[i], k);
 	return s;
 }
-int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc); }
+int __attribute__((noinline)) e(void) { return scale(7, 5); }
+int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc) + e(); }
 C
 gcc -Os -g -o "$d/m" "$d/m.c" || fail "gcc could not build the test program"
 # the expansions as readelf prints them: one DW_AT_high_pc (a length) each
@@ -40,12 +43,13 @@ for len in $(cat "$d/lengths"); do
 	sites=$((sites + 1)) bytes=$((bytes + len))
 	[ $((len)) -le "$max" ] || max=$((len))
 done
-[ "$sites" = 4 ] || fail "readelf shows $sites expansions of scale(), not the 4 the program has"
+[ "$sites" = 5 ] || fail "readelf shows $sites expansions of scale(), not the 5 the program has"
 "$d/tksize" candidates "$d" "$d/m" >"$d/out" || fail "tksize candidates exited $?"
 cat "$d/out"
-head -n 1 "$d/out" | grep -q '	max_site	const_sites$' || fail "the header does not end in max_site and const_sites"
-row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13 }' "$d/out")
-[ "$row" = "4 $bytes $max 2" ] ||
-	fail "scale(): sites bytes max_site const_sites are '$row', not '4 $bytes $max 2'"
-ok "scale(): 4 expansions, $bytes bytes, the largest $max, 2 with a constant argument"
+head -n 1 "$d/out" | grep -q '	max_site	const_sites	const_args	params$' ||
+	fail "the header does not end in max_site, const_sites, const_args and params"
+row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13, $14, $15 }' "$d/out")
+[ "$row" = "5 $bytes $max 3 4 2" ] ||
+	fail "scale(): sites bytes max_site const_sites const_args params are '$row', not '5 $bytes $max 3 4 2'"
+ok "scale(): 5 expansions, $bytes bytes, the largest $max, 3 with a constant argument, 4 constant arguments of 2 parameters"
 rm -rf "$d"

@@ -54,6 +54,14 @@ deinline/rank.sh "$src" "$kdir" >"$d/candidates"
 set -- $(awk -F'\t' '!/^#/ && $15 == "ok" && $13 == 1 && $5 == "c" && $14 > 0 { print $2, $3, $4; exit }' "$d/candidates")
 [ $# = 3 ] || fail "no .c candidate in the ranking ($d/candidates)"
 file=$1 line=$2 fn=$3
+# rank.sh passes the model-testing columns through from tksize candidates
+# (a column dropped or shifted there would go unseen: nothing else reads them)
+"$TKSIZE" candidates "$src" "$kdir/vmlinux" >"$d/dwarf"
+awk -F'\t' 'FILENAME == ARGV[1] { if (!/^#/) want[$1 FS $2 FS $3] = $12 FS $13 FS $14 FS $15; next }
+	!/^#/ { n++; if (NF != 21 || want[$2 FS $3 FS $4] != $18 FS $19 FS $20 FS $21) bad++ }
+	END { exit !(n > 0 && !bad) }' "$d/dwarf" "$d/candidates" ||
+	fail "rank.sh's max_site, const_sites, const_args and params are not tksize candidates' ($d/candidates)"
+ok "rank.sh carries tksize's four model-testing columns, $(grep -c -v '^#' "$d/candidates") rows"
 obj=${file%.c}.o
 touch -d '2020-01-01 00:00:00' "$tdir/linux/$file"
 cp -p "$tdir/linux/$file" "$d/before.c"
