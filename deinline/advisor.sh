@@ -217,7 +217,8 @@ if [ ! -e "$tdir/candidates" ]; then
 fi
 
 # candidates' columns (rank.sh): id file line name kind mode home sites units
-# bytes copies copy_bytes rebuilds predicted status body subsys
+# bytes copies copy_bytes rebuilds predicted status body subsys max_site
+# const_sites const_args params
 queue=$tdir/queue
 : >>"$tdir/replays"
 awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
@@ -341,8 +342,9 @@ while [ -s "$pending" ]; do
 		confirm || { replay_first; continue; }
 	fi
 	i=$((i + 1))
-	# trials are numbered over every resume, as the budget counts them
-	nth=$(($(builds) + 1))
+	# trials are numbered over every resume, as the budget counts them;
+	# one whose edit is refused builds nothing and gets no number
+	nth=$(($(builds) + 1)) trial="no build"
 	tid=$(echo "$members" | tr ' ' '+')
 	n=$(echo "$members" | wc -w)
 	names=
@@ -359,6 +361,7 @@ while [ -s "$pending" ]; do
 			break
 		fi
 	done
+	[ -n "$verdict" ] || trial="trial $nth"
 	if [ -n "$verdict" ]; then
 		:
 	elif ! "$top/kbuild/trial.sh" build "$tdir" "$tid" "$name trial $nth ($n candidates)"; then
@@ -425,8 +428,8 @@ while [ -s "$pending" ]; do
 	el=$(($(date +%s) - start))
 	eta=$(( done_n ? el * (total - done_n) / done_n : 0 ))
 	save_wall
-	printf '  DEINLINE [trial %d, %d of %d candidates] %s: predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left; %d builds, %dm wall in all\n' \
-		"$nth" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
+	printf '  DEINLINE [%s, %d of %d candidates] %s: predicted %s, functions %+d, .text %+d: %s%s; %d kept, %d bytes saved, ~%dm%02ds left; %d builds, %dm wall in all\n' \
+		"$trial" "$done_n" "$total" "$names" "$psum" "$ds" "$dt" "$verdict" "${reason:+ ($reason)}" \
 		"$kept_n" "$saved" $((eta / 60)) $((eta % 60)) "$(builds)" $(($(wall) / 60))
 	# a replayed change boots on its own; the others every BOOT_EVERY
 	# kept trials.  The changes a failed boot undoes go first in the

@@ -53,8 +53,9 @@ struct fn {
 	/* not in the prediction; columns to test the cost model against:
 	 * the largest expansion, and the expansions with a constant argument
 	 * (gcc may have folded those, so they understate the body), the
-	 * constant arguments over all expansions (each is a mov $imm, 5
-	 * bytes, at a call), and the definition's parameters */
+	 * constant arguments over all expansions (each up to a 5-byte
+	 * mov $imm at a call), and the definition's parameters (a variadic
+	 * one's named ones) */
 	long long max_site;
 	long const_sites, const_args;
 	int params;
@@ -203,41 +204,62 @@ static int constant_expression(const Dwarf_Op *ops, size_t n)
 		(ops[0].atom >= DW_OP_const1u && ops[0].atom <= DW_OP_consts));
 }
 
+/* Is the formal parameter PARAM a constant: a DW_AT_const_value, or a
+ * location (list) whose every expression is a constant? */
+static int constant_parameter(Dwarf_Die *param)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr base, start, end;
+	Dwarf_Op *ops;
+	size_t n;
+	ptrdiff_t off = 0;
+	int exprs = 0, constant = 1;
+
+	if (dwarf_hasattr(param, DW_AT_const_value))
+		return 1;
+	if (!dwarf_attr(param, DW_AT_location, &attr))
+		return 0;
+	/* an empty expression is a range where the value is gone (optimized
+	 * out): it says nothing either way */
+	while ((off = dwarf_getlocations(&attr, off, &base, &start, &end, &ops, &n)) > 0) {
+		if (!n)
+			continue;
+		exprs++;
+		constant &= constant_expression(ops, n);
+	}
+	return exprs && constant;
+}
+
 /*
- * How many of DIE's formal parameters are constants: a DW_AT_const_value,
- * or a location (list) whose every expression is a constant?
+ * How many of the expansion DIE's parameters are constants.  gcc may give
+ * one parameter two entries in one expansion (a kzalloc() expansion in
+ * tiny/Os/dce has two for its size): a parameter is one, by the
+ * definition's parameter it stands for, and constant if any entry is.
  */
 static int constant_arguments(Dwarf_Die *die)
 {
-	Dwarf_Die child;
+	Dwarf_Die child, origin;
+	Dwarf_Attribute attr;
+	Dwarf_Off *seen = NULL;
+	size_t nseen = 0, i;
 	int r = dwarf_child(die, &child), count = 0;
 
 	for (; r == 0; r = dwarf_siblingof(&child, &child)) {
-		Dwarf_Attribute attr;
-		Dwarf_Addr base, start, end;
-		Dwarf_Op *ops;
-		size_t n;
-		ptrdiff_t off = 0;
-		int exprs = 0, constant = 1;
+		Dwarf_Off key;
 
-		if (dwarf_tag(&child) != DW_TAG_formal_parameter)
+		if (dwarf_tag(&child) != DW_TAG_formal_parameter || !constant_parameter(&child))
 			continue;
-		if (dwarf_hasattr(&child, DW_AT_const_value)) {
-			count++;
+		key = dwarf_attr(&child, DW_AT_abstract_origin, &attr) && dwarf_formref_die(&attr, &origin)
+			? dwarf_dieoffset(&origin) : dwarf_dieoffset(&child);
+		for (i = 0; i < nseen && seen[i] != key; i++)
+			;
+		if (i < nseen)
 			continue;
-		}
-		if (!dwarf_attr(&child, DW_AT_location, &attr))
-			continue;
-		/* an empty expression is a range where the value is gone
-		 * (optimized out): it says nothing either way */
-		while ((off = dwarf_getlocations(&attr, off, &base, &start, &end, &ops, &n)) > 0) {
-			if (!n)
-				continue;
-			exprs++;
-			constant &= constant_expression(ops, n);
-		}
-		count += exprs && constant;
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = key;
+		count++;
 	}
+	free(seen);
 	return count;
 }
 

@@ -2,7 +2,8 @@
 # program small enough to work out by hand: scale(x, k) is expanded five
 # times, with one constant argument in a() (k = 5) and c() (x = 7), two
 # in e() (7 and 5: the volatile load keeps its code), and none in b() and
-# d().  So const_sites is 3, const_args 4 and params 2, whichever way gcc
+# d().  So const_sites is 3, const_args 4 and params 2 (the local t is not
+# one), whichever way gcc
 # records the constants (DW_AT_const_value, or a location list of
 # DW_OP_lit/const and DW_OP_stack_value).  sites, bytes and max_site are
 # checked against readelf's DW_AT_high_pc of each expansion, code that
@@ -12,7 +13,7 @@ d=$(scratch candidate-columns)
 make -s -C "$TOP/measure" O="$d" >/dev/null
 cat >"$d/m.c" <<'C'
 volatile int g;
-static inline int scale(int x, int k) { return x * k + g; }
+static inline int scale(int x, int k) { int t = x * k; return t + g; }
 int __attribute__((noinline)) a(int v) { return scale(v, 5); }
 int __attribute__((noinline)) b(int v, int k) { return scale(v, k); }
 int __attribute__((noinline)) c(int v) { return scale(7, v); }

@@ -58,9 +58,11 @@ file=$1 line=$2 fn=$3
 # (a column dropped or shifted there would go unseen: nothing else reads them)
 "$TKSIZE" candidates "$src" "$kdir/vmlinux" >"$d/dwarf"
 awk -F'\t' 'FILENAME == ARGV[1] { if (!/^#/) want[$1 FS $2 FS $3] = $12 FS $13 FS $14 FS $15; next }
-	!/^#/ { n++; if (NF != 21 || want[$2 FS $3 FS $4] != $18 FS $19 FS $20 FS $21) bad++ }
+	!/^#/ { n++; if (NF != 21 || want[$2 FS $3 FS $4] != $18 FS $19 FS $20 FS $21) bad++
+		# an expansion has at most params constant arguments
+		if ($19 > $8 || $20 < $19 || $20 > $8 * $21) bad++ }
 	END { exit !(n > 0 && !bad) }' "$d/dwarf" "$d/candidates" ||
-	fail "rank.sh's max_site, const_sites, const_args and params are not tksize candidates' ($d/candidates)"
+	fail "rank.sh's max_site, const_sites, const_args and params are not tksize candidates', or break const_sites <= const_args <= sites x params ($d/candidates)"
 ok "rank.sh carries tksize's four model-testing columns, $(grep -c -v '^#' "$d/candidates") rows"
 obj=${file%.c}.o
 touch -d '2020-01-01 00:00:00' "$tdir/linux/$file"
@@ -151,6 +153,7 @@ cut=$(ls "$tdir/saved")
 case "+$cut+" in *"+$member+"*) ;; *) fail "the trial cut ($cut) is not the one journaled last ($member)" ;; esac
 ok "killed run 2 inside kbuild, in trial $cut"
 tries=$(awk -F'\t' -v id="$member" '$1 == "try" && $2 == id' "$j" | wc -l)
+built=$("$TKSIZE" advisor "$tdir" | sed -n '1s/^trials: \([0-9]*\) builds.*/\1/p')
 LIMIT=2 MAX_REBUILDS=1 ONLY='\.c:' adv >"$d/run3.out" 2>&1 || { cat "$d/run3.out"; fail "advisor run 3"; }
 cat "$d/run3.out"
 expect_grep "undoing trial $(echo "$cut" | sed 's/+/\\+/g'), cut short" "$d/run3.out" "resume"
@@ -159,7 +162,10 @@ expect_grep "undoing trial $(echo "$cut" | sed 's/+/\\+/g'), cut short" "$d/run3
 	fail "trial $cut has not exactly one result"
 awk -F'\t' -v id="$cut" '($1 == "kept" || $1 == "dropped" || $1 == "split") && $2 == id && $9 ~ /^edit:/ { exit 1 }' "$j" ||
 	fail "trial $cut was redone on a tree the cut run had left changed"
-ok "run 3 redid trial $cut and went on"
+first=$(sed -n 's/^  DEINLINE \[trial \([0-9]*\),.*/\1/p' "$d/run3.out" | head -n 1)
+[ -n "$built" ] && [ "$first" = $((built + 1)) ] ||
+	fail "run 3's first trial is numbered '$first', not $((built + 1)): the numbers start again after a resume"
+ok "run 3 redid trial $cut and went on, numbered $first after the $built builds before it"
 sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
 [ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
 	fail "after the resume the kept deltas ($sum) do not add up"
