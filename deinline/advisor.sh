@@ -407,6 +407,11 @@ while [ -s "$pending" ]; do
 		sed -i 1d "$pending"
 		done_n=$((done_n + n))
 	else
+		# what a dropped trial did, for reading the cost model's misses
+		if [ -e "$tdir/try.bloat" ]; then
+			mkdir -p "$tdir/dropped"
+			mv "$tdir/try.bloat" "$tdir/dropped/$tid.bloat"
+		fi
 		"$top/kbuild/trial.sh" revert "$tdir" "$tid" || exit 1
 		if [ "$n" -gt 1 ]; then
 			# group testing: the halves go first in the queue

@@ -111,6 +111,10 @@ awk -F'\t' '$1 == "try" { p[$2] = 1 }
 	$1 == "kept" || $1 == "dropped" || $1 == "split" { n = split($2, m, "+"); for (k = 1; k <= n; k++) if (!(m[k] in p)) exit 1 }' "$j" ||
 	fail "a result came without its prediction written first"
 ok "run 1: $kept kept, $dropped dropped: $(awk -F'\t' '$1 == "dropped" { print $3 ": " $9; exit }' "$j")"
+# a trial that built and was not kept leaves its symbol diff behind
+for tid in $(awk -F'\t' '($1 == "dropped" || $1 == "split") && $9 !~ /^(edit|build failed)/ { print $2 }' "$j"); do
+	grep -q '^add/remove: ' "$tdir/dropped/$tid.bloat" 2>/dev/null || fail "dropped trial $tid left no bloat-o-meter table in $tdir/dropped"
+done
 text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 sum=$(awk -F'\t' '$1 == "kept" { s += $4 } END { print s }' "$j")
 [ $(( $(text "$kdir/vmlinux") + sum )) = "$(text "$tdir/base/vmlinux")" ] ||
