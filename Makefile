@@ -499,7 +499,7 @@ deinline: $(MEASURE) $(UNINLINE)
 	@TKSIZE=$(MEASURE) UNINLINE=$(UNINLINE) BATCH=$(or $(BATCH),16) \
 	 LIMIT=$(LIMIT) AGREE=$(AGREE) BOOT_EVERY=$(BOOT_EVERY) MAX_REBUILDS=$(MAX_REBUILDS) ONLY='$(ONLY)' \
 	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),1) \
-	 MAX_TRIALS=$(or $(MAX_TRIALS),300) MAX_MINUTES=$(or $(MAX_MINUTES),180) $(TRIAL_BOOT) \
+	 MAX_TRIALS=$(or $(MAX_TRIALS),300) MAX_MINUTES=$(or $(MAX_MINUTES),180) SHARD=$(SHARD) MERGE='$(abspath $(MERGE))' $(TRIAL_BOOT) \
 	 deinline/advisor.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_DIR) $(TRIAL_NAME)
 	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
 	@$(MEASURE) advisor $(DEINLINE_DIR)
@@ -529,9 +529,9 @@ option-cost: $(MEASURE)
 	@mkdir -p $(OPTCOST_DIR)
 	@$(if $(filter no,$(CHAIN)),: >$(OPTCOST_DIR)/chain.options,optcost/options.sh $(call \
 	  frag_chain,$(TRIAL_CONFIG)) >$(OPTCOST_DIR)/chain.options.tmp && mv $(OPTCOST_DIR)/chain.options.tmp $(OPTCOST_DIR)/chain.options)
-	@TKSIZE=$(MEASURE) LIMIT=$(LIMIT) COMBINE=$(COMBINE) $(TRIAL_BOOT) \
+	@TKSIZE=$(MEASURE) LIMIT=$(LIMIT) COMBINE=$(COMBINE) SHARD=$(SHARD) MERGE='$(abspath $(MERGE))' $(TRIAL_BOOT) \
 	 optcost/option-cost.sh $(SRC) $(TRIAL_KDIR) $(OPTCOST_DIR) $(TRIAL_NAME) $(OPTCOST_DIR)/chain.options $(OPTCOST_LIST)
-	@if [ "$(OPTCOST_NODCE)" -gt 0 ] && [ "$$(cat $(OPTCOST_DIR)/left 2>/dev/null)" = 0 ]; then \
+	@if [ "$(OPTCOST_NODCE)" -gt 0 ] && [ -z "$(SHARD)" ] && [ "$$(cat $(OPTCOST_DIR)/left 2>/dev/null)" = 0 ]; then \
 	  awk -F'\t' '$$1 == "option" && $$4 == "measured" { print ($$5 < 0 ? -$$5 : $$5), $$2, $$3 }' $(OPTCOST_DIR)/journal | \
 	    sort -k1,1nr -k2,2 | head -n $(OPTCOST_NODCE) | cut -d' ' -f2,3 >$(OPTCOST_DIR)/nodce.options; \
 	  if [ -s $(OPTCOST_DIR)/nodce.options ]; then \
@@ -588,14 +588,16 @@ help:
 	@echo "  TREES=$(TREES)      source trees: Debian's linux-source-X.Y by version (6.1, 6.12), patched with patches/ (6.1) or patches/X.Y/"
 	@echo "  KSRC=$(KSRC)      a kernel tree of your own, never written to, named KSRC_NAME=$(KSRC_NAME) (default: its version); KSRC_SERIES=$(KSRC_SERIES) (default: the series made for its version, applied to a copy; -: none, built O= as it stands)"
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
-	@echo "  MERGE=$(MERGE)      report.json files from other machines that \`make report\` merges"
+	@echo "  MERGE=$(MERGE)      other machines' results: report.json files for \`make report\`; their trial folders for deinline and option-cost"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
 	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=1, C_MODE=noinline|letgcc," \
 	      "MAX_TRIALS=300 and MAX_MINUTES=180 (the budget, over every resume; 0: none)," \
+	      "SHARD=K/N (this machine's part of the subsystems), MERGE= (other machines' advisor folders: their kept groups are tried here first)," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"
 	@echo "  option-cost: CONFIG= OPT= BASE=dce (the kernel), LIST= (files of \"SYMBOL on|off\" lines; default FRAGMENTS/CONFIG.options)," \
 	      "CHAIN=no (not the symbols the fragment chain sets), LIMIT= (trials per step this run), COMBINE=10 (options built together)," \
-	      "NODCE=10 (options measured again without DCE; 0: none)"
+	      "NODCE=10 (options measured again without DCE; 0: none), SHARD=K/N (this machine's part of the options; no combined, fragment or NODCE builds)," \
+	      "MERGE= (other machines' option-cost folders of the same kernel: their rows join this table)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  TARBALL=$(TARBALL)"

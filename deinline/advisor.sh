@@ -37,6 +37,15 @@
 # BOOT_EVERY (default 4), MIN_PREDICTED (default 1), MAX_TRIALS and
 # MAX_MINUTES (the run's budget over all its resumes: trial builds in the
 # journal, and minutes of wall time in TDIR/wall; 0 for none).
+#
+# Over several machines (kbuild/trial.sh): SHARD=K/N tries only the
+# candidates of the subsystems in part K of N, so each machine's groups
+# and commits are its own.  MERGE="DIR..." names other machines' trial
+# folders of the same kernel (a copy of their journal, candidates, origin
+# and confirmed/.last is enough): each one's kept trials that a boot
+# confirmed go first in this run's queue, each as the group it was, and
+# are measured and kept or dropped here, on top of this machine's, like
+# any trial, so the series emitted here holds both.
 set -u
 
 # All in one function, so the shell has read the whole script before the
@@ -201,6 +210,19 @@ touch "$journal"
 [ -d "$tdir/confirmed.old" ] && [ ! -d "$tdir/confirmed" ] && mv "$tdir/confirmed.old" "$tdir/confirmed"
 rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
 [ -d "$tdir/confirmed" ] || { cp -a "$tdir/base" "$tdir/confirmed.tmp" && mv "$tdir/confirmed.tmp" "$tdir/confirmed"; }
+[ -z "${SHARD:-}" ] || "$top/kbuild/trial.sh" shard "$SHARD" </dev/null || exit 1
+# The other machines' folders: their trials are measured again here, so
+# only their ranking must be this one's, for the IDs to name the same
+# definitions.  The first one's ranking is this folder's if it has none.
+ranking=
+[ ! -e "$tdir/candidates" ] || ranking=$tdir/candidates
+for other in ${MERGE:-}; do
+	for f in journal candidates; do [ -r "$other/$f" ] || die "$other/$f: not found (MERGE= wants a trial folder)"; done
+	[ -z "$ranking" ] || cmp -s "$ranking" "$other/candidates" ||
+		die "$other/candidates: not the ranking of $ranking (another kernel, or another tinykern)"
+	ranking=${ranking:-$other/candidates}
+done
+[ -e "$tdir/candidates" ] || [ -z "$ranking" ] || cp "$ranking" "$tdir/candidates"
 # a restore cut short is finished; a keep whose journal line was cut is
 # written from what the trial left in changes/
 [ ! -e "$tdir/restore" ] || restore
@@ -221,7 +243,17 @@ fi
 # const_sites const_args params
 queue=$tdir/queue
 : >>"$tdir/replays"
-awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" '
+# the other machines' confirmed kept trials, one group a line: in the
+# queue whatever SHARD, ONLY, MAX_REBUILDS or MIN_PREDICTED say
+: >"$tdir/merged"
+for other in ${MERGE:-}; do
+	"$here/kept.sh" "$other" | tr '+' ' ' >>"$tdir/merged"
+done
+# SHARD: the subsystems of this machine's part
+: >"$tdir/shard"
+[ -z "${SHARD:-}" ] || awk -F'\t' '!/^#/ { print $17 }' "$tdir/candidates" | sort -u |
+	"$top/kbuild/trial.sh" shard "$SHARD" >"$tdir/shard"
+awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" -v sharded="${SHARD:+yes}" '
 	FILENAME == ARGV[1] {
 		n = split($2, ids, "+")
 		for (k = 1; k <= n; k++) {
@@ -231,11 +263,16 @@ awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDI
 		next
 	}
 	FILENAME == ARGV[2] { replay[$1] = 1; next }
-	/^#/ || $15 != "ok" || $14 < minp { next }
+	FILENAME == ARGV[3] { split($0, m, " "); for (k in m) merged[m[k]] = 1; next }
+	FILENAME == ARGV[4] { mine[$1] = 1; next }
+	/^#/ || $15 != "ok" { next }
+	$1 in merged { if (!($1 in done)) print "try\t" $0; next }
+	$14 < minp { next }
 	!($1 in replay) && maxr > 0 && $13 > maxr { next }
 	!($1 in replay) && only != "" && ($2 ":" $4) !~ only { next }
+	!($1 in replay) && sharded && !($17 in mine) { next }
 	!($1 in done) { print (($1 in replay) ? "replay" : "try") "\t" $0 }
-' "$journal" "$tdir/replays" "$tdir/candidates" >"$queue"
+' "$journal" "$tdir/replays" "$tdir/merged" "$tdir/shard" "$tdir/candidates" >"$queue"
 total=$(wc -l <"$queue")
 # kept_n, saved: the changes kept (and not undone), the text they saved
 stats() {
@@ -255,6 +292,12 @@ echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved by
 # resume.  Its first line is removed only once its trial has a result.
 pending=$tdir/pending
 : >>"$pending"
+# the merged groups first, those not already there (a resume)
+if [ -s "$tdir/merged" ]; then
+	awk 'FILENAME == ARGV[1] { for (k = 1; k <= NF; k++) held[$k] = 1; next }
+		{ for (k = 1; k <= NF; k++) if ($k in held) next; print }' "$pending" "$tdir/merged" >"$pending.tmp"
+	cat "$pending" >>"$pending.tmp" && mv "$pending.tmp" "$pending"
+fi
 awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
 	# the queue is read twice, around the old groups (which may be none)
 	FNR == 1 { pass = FILENAME == ARGV[2] ? 2 : queue_seen++ ? 3 : 1 }

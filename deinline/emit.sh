@@ -17,12 +17,7 @@ set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
 journal=$tdir/journal
 out=$tdir/series
-# the kept trials a boot confirmed, in the order kept: those not undone,
-# up to confirmed/.last
-ids=$(awk -F'\t' -v last="$(cat "$tdir/confirmed/.last" 2>/dev/null)" '
-	$1 == "kept" { k[++n] = $2 }
-	$1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
-	END { if (last != "") for (i = 1; i <= n; i++) if (k[i] != "") { print k[i]; if (k[i] == last) break } }' "$journal")
+ids=$("$(dirname "$0")/kept.sh" "$tdir")
 rm -rf "$tdir/export" "$out.tmp"
 mkdir -p "$tdir/export" "$out.tmp"
 cd "$tdir/export"

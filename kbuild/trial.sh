@@ -15,6 +15,17 @@
 #   trial.sh keep TDIR ID             try becomes the base; ID's diff is kept
 #   trial.sh revert TDIR ID           ID's files back, with their old mtimes
 #   trial.sh recover TDIR             after a kill: finish or undo what was cut
+#   trial.sh shard K/N                the lines of stdin whose first field
+#                                     falls in part K of N (SHARD=)
+#   trial.sh same-base TDIR OTHER     fail unless OTHER's trials were made
+#                                     on TDIR's kernel (MERGE=)
+#
+# Machines.  A long run splits over several: each runs part K of N
+# (SHARD=K/N), a part being the items whose key (a subsystem, a symbol)
+# hashes to K, so the parts share nothing and together are the whole.
+# Another machine's results come back with MERGE=, from a copy of its
+# trial folder; same-base checks that both trialled the same build of the
+# kernel, as init's origin file records it.
 #
 # Paths.  kbuild records the absolute source path in every .cmd file, so
 # an O= folder pointed at a tree at a new path recompiles everything (and
@@ -191,8 +202,28 @@ cmd_recover() {
 	fi
 }
 
+cmd_shard() {
+	k=${1%/*} n=${1#*/}
+	case $1 in
+	*[!0-9/]* | /* | */ | */*/*) die "SHARD=$1: want K/N, part K of N" ;;
+	*/*) ;;
+	*) die "SHARD=$1: want K/N, part K of N" ;;
+	esac
+	[ "$n" -ge 1 ] && [ "$k" -ge 1 ] && [ "$k" -le "$n" ] || die "SHARD=$1: want K/N with 1 <= K <= N"
+	while IFS= read -r line; do
+		key=${line%%[	 ]*}
+		[ $(($(printf '%s' "$key" | cksum | cut -d' ' -f1) % n + 1)) != "$k" ] || printf '%s\n' "$line"
+	done
+}
+
+cmd_same_base() {
+	[ -r "$2/origin" ] || die "$2: not a trial folder (no origin file)"
+	[ "$(cat "$1/origin" 2>/dev/null)" = "$(cat "$2/origin")" ] ||
+		die "$2: its trials were made on another build of the kernel than $1's"
+}
+
 main() {
-[ $# -ge 1 ] || die "usage: trial.sh init|save|build|keep|revert|recover ..."
+[ $# -ge 1 ] || die "usage: trial.sh init|save|build|keep|revert|recover|shard|same-base ..."
 op=$1
 shift
 case $op in
@@ -202,7 +233,9 @@ build) [ $# = 3 ] || [ $# = 4 ] || die "usage: trial.sh build TDIR ID NAME [CONF
 keep) [ $# = 2 ] || die "usage: trial.sh keep TDIR ID"; cmd_keep "$@" ;;
 revert) [ $# = 2 ] || die "usage: trial.sh revert TDIR ID"; cmd_revert "$@" ;;
 recover) [ $# = 1 ] || die "usage: trial.sh recover TDIR"; cmd_recover "$@" ;;
-*) die "$op: no such command (init, save, build, keep, revert, recover)" ;;
+shard) [ $# = 1 ] || die "usage: trial.sh shard K/N"; cmd_shard "$@" ;;
+same-base) [ $# = 2 ] || die "usage: trial.sh same-base TDIR OTHER"; cmd_same_base "$@" ;;
+*) die "$op: no such command (init, save, build, keep, revert, recover, shard, same-base)" ;;
 esac
 }
 

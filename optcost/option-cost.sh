@@ -45,6 +45,15 @@
 # apply), COMBINE (default 10; 0: no combined build), FRAGMENT (no: no
 # fragment), LIMIT (trials in this run, options and forced ones; 0: all).
 # TDIR/left: how many are still to try (0: the table is whole).
+#
+# Over several machines (kbuild/trial.sh): SHARD=K/N measures only the
+# options whose symbols fall in part K of N.  MERGE="DIR..." names other
+# machines' folders of the same kernel (a copy of their journal and
+# origin is enough): their option and forced lines for options this
+# folder has not measured join its journal before anything is tried, as
+# though measured here.  A part makes no combined or fragment build; run
+# without SHARD, with the other parts merged, the table is whole, and
+# those builds take every part's savers.
 set -u
 
 # All in one function, so the shell has read the whole script before the
@@ -75,10 +84,33 @@ awk '
 	{ sub(/^CONFIG_/, "", $1) } !seen[$1]++ { print $1, $2 }
 	END { exit bad }' "$@" >"$tdir/options" || exit 2
 [ -s "$tdir/options" ] || die "$*: no option to measure"
+if [ -n "${SHARD:-}" ]; then
+	"$top/kbuild/trial.sh" shard "$SHARD" </dev/null || exit 2
+	"$top/kbuild/trial.sh" shard "$SHARD" <"$tdir/options" >"$tdir/options.part"
+	mv "$tdir/options.part" "$tdir/options"
+	[ -s "$tdir/options" ] || die "SHARD=$SHARD: no option of $* falls in this part"
+	# the combined and fragment builds take every part's savers: the
+	# machine that merges the parts makes them
+	combine=0 fragment=no
+fi
 
 "$top/kbuild/trial.sh" recover "$tdir" || exit 1
 # linked, not copied: this script changes tree files by renames only
 TRIAL_LINK=yes "$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
+# other machines' measurements of this kernel: the lines of options not
+# measured here, in the order they were made
+for other in ${MERGE:-}; do
+	"$top/kbuild/trial.sh" same-base "$tdir" "$other" || exit 1
+	[ -r "$other/journal" ] || die "$other/journal: not found (MERGE= wants a trial folder)"
+	# an option is its symbol and direction; a forced one, its symbol
+	awk -F'\t' 'function key() { return $1 == "option" ? $1 FS $2 FS $3 : $1 FS $2 }
+		FILENAME == ARGV[1] { if ($1 == "option" || $1 == "forced") have[key()] = 1; next }
+		($1 == "option" || $1 == "forced") && !(key() in have) { print; have[key()] = 1 }' \
+		"$journal" "$other/journal" >"$tdir/merge.lines"
+	echo "  OPTCOST $name: $(wc -l <"$tdir/merge.lines") options measured on $other merged"
+	cat "$tdir/merge.lines" >>"$journal"
+	rm -f "$tdir/merge.lines"
+done
 base=$tdir/base
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 set -- $(sizes "$base/vmlinux")

@@ -7,6 +7,8 @@
 # builds then take together; then (NODCE=1) the one that moves text most,
 # again on make's inline+units kernel, the same config without DCE.  Each is an incremental build in a copy of
 # make's dce folder (kbuild/trial.sh): 0 to 4 objects, about 30 s each.
+# Last, the run's folder merged into another (MERGE=), and the list split
+# in two parts (SHARD=), neither building anything.
 # timeout: 1500
 . "$(dirname "$0")/lib.sh"
 d=$(scratch option-cost)
@@ -181,4 +183,36 @@ ok "a rerun resumes from the journal and builds nothing"
 make -n BUILD="$BUILD" CONFIG=small option-cost >"$d/small.n" 2>&1 || true
 expect_grep 'BOOT_EXPECT="net disk"' "$d/small.n" "small's boot check for make option-cost CONFIG=small"
 ok "make option-cost CONFIG=small boots with small's network and disk checks"
-rm -rf "$d/run/linux" "$d/run/base" "$d/run/nodce/linux" "$d/run/nodce/base" "$d/badrun"
+
+# 8. over machines: a folder that merges this run's (MERGE=) has its rows
+#    and builds nothing; SHARD=1/2 and 2/2 split the list in two parts
+#    that share no option; a folder of another kernel is refused
+FRAGMENT=no make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" COMBINE=0 NODCE=0 MERGE="$d/run" \
+	option-cost >"$d/merge.out" 2>&1 || { cat "$d/merge.out"; fail "make option-cost MERGE=$d/run"; }
+if grep -q '  BUILD ' "$d/merge.out"; then cat "$d/merge.out"; fail "the merging run built what the merged folder had measured"; fi
+expect_grep "OPTCOST tiny/Os/dce: 8 options measured on $d/run merged" "$d/merge.out" "the merge's count"
+rows() { awk -F'\t' '$1 == "option" || $1 == "forced"' "$1/journal" | sort; }
+[ -n "$(rows "$d/run")" ] && [ "$(rows "$d/merged")" = "$(rows "$d/run")" ] || fail "the merged folder's rows are not the run's"
+"$tk" optcost "$d/merged" | grep -E '^  (SIGNALFD|CRC32|XZ_DEC_IA64) ' >"$d/merged.rows"
+"$tk" optcost "$d/run" | grep -E '^  (SIGNALFD|CRC32|XZ_DEC_IA64) ' | cmp -s - "$d/merged.rows" || fail "the merged table's rows differ"
+ok "MERGE=: the 7 options and the forced row come over, the table's rows the same, nothing built"
+for k in 1 2; do
+	SHARD=$k/2 make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" NODCE=0 option-cost >"$d/shard$k.out" 2>&1 ||
+		{ cat "$d/shard$k.out"; fail "make option-cost SHARD=$k/2"; }
+	if grep -q '  BUILD ' "$d/shard$k.out"; then fail "SHARD=$k/2 built, with every option measured"; fi
+	sort "$d/merged/options" >"$d/part$k"
+	[ -s "$d/part$k" ] || fail "SHARD=$k/2 has no option"
+done
+[ -z "$(comm -12 "$d/part1" "$d/part2")" ] || fail "the parts share options: $(comm -12 "$d/part1" "$d/part2" | tr '\n' ' ')"
+[ "$(sort "$d/part1" "$d/part2")" = "$(grep -v '^#' "$d/list" | sed 's/ *#.*//' | awk '{ print $1, $2 }' | sort)" ] ||
+	fail "the two parts together are not the list"
+ok "SHARD=1/2 and 2/2: $(wc -l <"$d/part1") and $(wc -l <"$d/part2") of the list's 7 options, none in both"
+mkdir -p "$d/other"
+echo "0 0" >"$d/other/origin"
+: >"$d/other/journal"
+if make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" MERGE="$d/other" option-cost >"$d/other.out" 2>&1; then
+	fail "a folder of another kernel was merged"
+fi
+expect_grep "^trial: $d/other: its trials were made on another build of the kernel than $d/merged's$" "$d/other.out" "the refusal"
+ok "a folder of another kernel is refused, named"
+rm -rf "$d/run/linux" "$d/run/base" "$d/run/nodce/linux" "$d/run/nodce/base" "$d/badrun" "$d/merged/linux" "$d/merged/base"

@@ -15,7 +15,9 @@
 #     (tests/89 checks which trials share a patch);
 #  5. a failed boot undoes its trial, which is dropped when it fails alone;
 #  6. the budget: TDIR/wall holds the runs' time, and a run at MAX_TRIALS
-#     tries nothing.
+#     tries nothing;
+#  7. over machines: SHARD= parts are disjoint by subsystem and make the
+#     whole; MERGE= queues another machine's kept groups first.
 # timeout: 1800
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline)
@@ -263,4 +265,46 @@ expect_grep "budget spent \($builds trial builds, the budget's MAX_TRIALS=$build
 [ "$(grep -c '^try' "$j")" = "$tries" ] || fail "run 5 tried a candidate past its budget"
 [ "$(cat "$tdir/wall")" -ge "$wall" ] || fail "run 5 lost the wall time of the runs before it"
 ok "TDIR/wall holds ${wall}s; at MAX_TRIALS=$builds (tksize advisor's count) the run tries nothing"
+
+# 7. over machines: SHARD=K/N parts share no subsystem and together are
+#    the whole queue; MERGE= puts another machine's confirmed kept trials
+#    first, as the groups they were, whatever the shard.  Runs at the
+#    budget, so each only plans: the queue and the pending groups.
+plan() { MAX_TRIALS=$builds adv >"$d/plan.out" 2>&1 || { cat "$d/plan.out"; return 1; }; }
+tries_of() { awk -F'\t' '$1 == "try" { print $2 }' "$tdir/queue" | sort; }
+plan || fail "advisor, planning unsharded"
+tries_of >"$d/all"
+for k in 1 2; do
+	SHARD=$k/2 plan || fail "advisor SHARD=$k/2"
+	tries_of >"$d/part$k"
+	awk -F'\t' '$1 == "try" { print $18 }' "$tdir/queue" | sort -u >"$d/subsys$k"
+	[ -s "$d/part$k" ] || fail "SHARD=$k/2 left nothing to try (of $(wc -l <"$d/all"))"
+done
+[ -z "$(comm -12 "$d/part1" "$d/part2")" ] || fail "the two shards share candidates: $(comm -12 "$d/part1" "$d/part2" | head -n 3 | tr '\n' ' ')"
+[ -z "$(comm -12 "$d/subsys1" "$d/subsys2")" ] || fail "the two shards share subsystems: $(comm -12 "$d/subsys1" "$d/subsys2" | tr '\n' ' ')"
+sort "$d/part1" "$d/part2" | cmp -s - "$d/all" || fail "the two shards together are not the unsharded queue"
+ok "SHARD=1/2 and 2/2: $(wc -l <"$d/part1") and $(wc -l <"$d/part2") candidates, subsystems $(tr '\n' ' ' <"$d/subsys1")and $(tr '\n' ' ' <"$d/subsys2")apart; together the $(wc -l <"$d/all") of the whole"
+# another machine's folder: the same ranking, a kept group of two of part
+# 2's candidates and a single one, both confirmed by a boot
+set -- $(head -n 3 "$d/part2")
+[ $# = 3 ] || fail "part 2 has fewer than 3 candidates to merge"
+other=$d/other
+mkdir -p "$other/confirmed"
+cp "$tdir/candidates" "$other/"
+printf 'kept\t%s+%s\tx\t-40\t0\t0\t-40\t1\nkept\t%s\ty\t-8\t0\t0\t-8\t1\nboot\tPASS\t%s+%s,%s\n' "$1" "$2" "$3" "$1" "$2" "$3" >"$other/journal"
+echo "$3" >"$other/confirmed/.last"
+SHARD=1/2 MERGE=$other plan || fail "advisor SHARD=1/2 MERGE=$other"
+# (a replay, a candidate a failed boot undid, would go before them)
+firsts=$(awk -F'\t' 'FILENAME == ARGV[1] { if ($1 == "replay") r[$2] = 1; next } !($0 in r)' "$tdir/queue" "$tdir/pending" | head -n 2)
+[ "$firsts" = "$1 $2
+$3" ] || fail "MERGE: pending does not start with the merged groups '$1 $2' and '$3': $(echo "$firsts" | tr '\n' '|')"
+for id in "$@"; do grep -q "^try	$id	" "$tdir/queue" || fail "MERGE: merged candidate $id is not in SHARD=1/2's queue"; done
+ok "MERGE: the other machine's kept groups ($1+$2, $3) come first in SHARD=1/2's pending, outside its part"
+# a ranking of another kernel, and a part that is not one, each refused
+sed -i '2d' "$other/candidates"
+MERGE=$other plan && fail "MERGE of a folder ranked otherwise was taken"
+expect_grep "^deinline: $other/candidates: not the ranking of $tdir/candidates" "$d/plan.out" "the refused merge"
+SHARD=3/2 plan && fail "SHARD=3/2 was taken"
+expect_grep "^trial: SHARD=3/2: want K/N with 1 <= K <= N" "$d/plan.out" "the refused shard"
+ok "refused, naming why: another ranking's folder, SHARD=3/2"
 rm -rf "$d"
