@@ -41,8 +41,8 @@
 # Over several machines (kbuild/trial.sh): SHARD=K/N tries only the
 # candidates of the subsystems in part K of N, so each machine's groups
 # and commits are its own.  MERGE="DIR..." names other machines' trial
-# folders of the same kernel (a copy of their journal, candidates, origin
-# and confirmed/.last is enough): each one's kept trials that a boot
+# folders of the same kernel (a copy of their journal, candidates and
+# confirmed/.last is enough): each one's kept trials that a boot
 # confirmed go first in this run's queue, each as the group it was, and
 # are measured and kept or dropped here, on top of this machine's, like
 # any trial, so the series emitted here holds both.
@@ -247,8 +247,11 @@ queue=$tdir/queue
 # queue whatever SHARD, ONLY, MAX_REBUILDS or MIN_PREDICTED say
 : >"$tdir/merged"
 for other in ${MERGE:-}; do
-	"$here/kept.sh" "$other" | tr '+' ' ' >>"$tdir/merged"
+	"$here/kept.sh" "$other" | tr '+' ' ' >"$tdir/merged.one"
+	echo "  DEINLINE $name: $(wc -l <"$tdir/merged.one") kept trials a boot confirmed in $other, tried here first"
+	cat "$tdir/merged.one" >>"$tdir/merged"
 done
+rm -f "$tdir/merged.one"
 # SHARD: the subsystems of this machine's part
 : >"$tdir/shard"
 [ -z "${SHARD:-}" ] || awk -F'\t' '!/^#/ { print $17 }' "$tdir/candidates" | sort -u |

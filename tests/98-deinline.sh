@@ -294,6 +294,7 @@ cp "$tdir/candidates" "$other/"
 printf 'kept\t%s+%s\tx\t-40\t0\t0\t-40\t1\nkept\t%s\ty\t-8\t0\t0\t-8\t1\nboot\tPASS\t%s+%s,%s\n' "$1" "$2" "$3" "$1" "$2" "$3" >"$other/journal"
 echo "$3" >"$other/confirmed/.last"
 SHARD=1/2 MERGE=$other plan || fail "advisor SHARD=1/2 MERGE=$other"
+expect_grep "DEINLINE tiny/Os/dce: 2 kept trials a boot confirmed in $other, tried here first" "$d/plan.out" "the merge's count"
 # (a replay, a candidate a failed boot undid, would go before them)
 firsts=$(awk -F'\t' 'FILENAME == ARGV[1] { if ($1 == "replay") r[$2] = 1; next } !($0 in r)' "$tdir/queue" "$tdir/pending" | head -n 2)
 [ "$firsts" = "$1 $2
