@@ -536,7 +536,7 @@ option-cost: $(MEASURE)
 	    sort -k1,1nr -k2,2 | head -n $(OPTCOST_NODCE) | cut -d' ' -f2,3 >$(OPTCOST_DIR)/nodce.options; \
 	  if [ -s $(OPTCOST_DIR)/nodce.options ]; then \
 	    echo "  OPTCOST $(TRIAL_NAME): the $$(wc -l <$(OPTCOST_DIR)/nodce.options) options that move text most, without DCE"; \
-	    TKSIZE=$(MEASURE) COMBINE=0 FRAGMENT=no $(call trial_boot,$(OPTCOST_NODCE_BASE)) \
+	    TKSIZE=$(MEASURE) COMBINE=0 FRAGMENT=no SHARD= MERGE= $(call trial_boot,$(OPTCOST_NODCE_BASE)) \
 	     optcost/option-cost.sh $(SRC) $(OPTCOST_NODCE_KDIR) $(OPTCOST_DIR)/nodce \
 	     $(TRIAL_CONFIG)/$(TRIAL_OPT)/$(OPTCOST_NODCE_BASE) $(OPTCOST_DIR)/nodce.options; \
 	  fi; \

@@ -202,18 +202,11 @@ restore() {
 	rm -f "$tdir/restore"
 }
 
-"$top/kbuild/trial.sh" recover "$tdir" || exit 1
-"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
-touch "$journal"
-# confirmed/: the last kernel that booted, its build folder and, in
-# files/, the scratch tree's changed files as they were then
-[ -d "$tdir/confirmed.old" ] && [ ! -d "$tdir/confirmed" ] && mv "$tdir/confirmed.old" "$tdir/confirmed"
-rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
-[ -d "$tdir/confirmed" ] || { cp -a "$tdir/base" "$tdir/confirmed.tmp" && mv "$tdir/confirmed.tmp" "$tdir/confirmed"; }
+# SHARD and MERGE checked before anything is copied or built.  The other
+# machines' folders: their trials are measured again here, so only their
+# ranking must be this one's, for the IDs to name the same definitions
+# (the first one's ranking becomes this folder's if it has none).
 [ -z "${SHARD:-}" ] || "$top/kbuild/trial.sh" shard "$SHARD" </dev/null || exit 1
-# The other machines' folders: their trials are measured again here, so
-# only their ranking must be this one's, for the IDs to name the same
-# definitions.  The first one's ranking is this folder's if it has none.
 ranking=
 [ ! -e "$tdir/candidates" ] || ranking=$tdir/candidates
 for other in ${MERGE:-}; do
@@ -222,6 +215,15 @@ for other in ${MERGE:-}; do
 		die "$other/candidates: not the ranking of $ranking (another kernel, or another tinykern)"
 	ranking=${ranking:-$other/candidates}
 done
+
+"$top/kbuild/trial.sh" recover "$tdir" || exit 1
+"$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
+touch "$journal"
+# confirmed/: the last kernel that booted, its build folder and, in
+# files/, the scratch tree's changed files as they were then
+[ -d "$tdir/confirmed.old" ] && [ ! -d "$tdir/confirmed" ] && mv "$tdir/confirmed.old" "$tdir/confirmed"
+rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
+[ -d "$tdir/confirmed" ] || { cp -a "$tdir/base" "$tdir/confirmed.tmp" && mv "$tdir/confirmed.tmp" "$tdir/confirmed"; }
 [ -e "$tdir/candidates" ] || [ -z "$ranking" ] || cp "$ranking" "$tdir/candidates"
 # a restore cut short is finished; a keep whose journal line was cut is
 # written from what the trial left in changes/
@@ -254,8 +256,11 @@ done
 rm -f "$tdir/merged.one"
 # SHARD: the subsystems of this machine's part
 : >"$tdir/shard"
-[ -z "${SHARD:-}" ] || awk -F'\t' '!/^#/ { print $17 }' "$tdir/candidates" | sort -u |
-	"$top/kbuild/trial.sh" shard "$SHARD" >"$tdir/shard"
+if [ -n "${SHARD:-}" ]; then
+	awk -F'\t' '!/^#/ { print $17 }' "$tdir/candidates" | sort -u | "$top/kbuild/trial.sh" shard "$SHARD" >"$tdir/shard" ||
+		die "SHARD=$SHARD: splitting the subsystems failed"
+	[ -s "$tdir/shard" ] || echo "  DEINLINE $name: SHARD=$SHARD: no subsystem falls in this part"
+fi
 awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" -v sharded="${SHARD:+yes}" '
 	FILENAME == ARGV[1] {
 		n = split($2, ids, "+")
@@ -269,7 +274,7 @@ awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDI
 	FILENAME == ARGV[3] { split($0, m, " "); for (k in m) merged[m[k]] = 1; next }
 	FILENAME == ARGV[4] { mine[$1] = 1; next }
 	/^#/ || $15 != "ok" { next }
-	$1 in merged { if (!($1 in done)) print "try\t" $0; next }
+	$1 in merged { if (!($1 in done)) print (($1 in replay) ? "replay" : "try") "\t" $0; next }
 	$14 < minp { next }
 	!($1 in replay) && maxr > 0 && $13 > maxr { next }
 	!($1 in replay) && only != "" && ($2 ":" $4) !~ only { next }
@@ -295,11 +300,24 @@ echo "  DEINLINE $name: $total candidates to try; $kept_n kept so far, $saved by
 # resume.  Its first line is removed only once its trial has a result.
 pending=$tdir/pending
 : >>"$pending"
-# the merged groups first, those not already there (a resume)
+# The merged groups first, once: TDIR/merged.queued has those a run put
+# in pending before (a resume finds them there, or split, or done).  A
+# group none of whose members an earlier merged group took goes first,
+# and its members leave the groups they were in here.
+: >>"$tdir/merged.queued"
 if [ -s "$tdir/merged" ]; then
-	awk 'FILENAME == ARGV[1] { for (k = 1; k <= NF; k++) held[$k] = 1; next }
-		{ for (k = 1; k <= NF; k++) if ($k in held) next; print }' "$pending" "$tdir/merged" >"$pending.tmp"
-	cat "$pending" >>"$pending.tmp" && mv "$pending.tmp" "$pending"
+	awk -v fresh_out="$tdir/merged.fresh" '
+		FILENAME == ARGV[1] { queued[$0] = 1; for (k = 1; k <= NF; k++) taken[$k] = 1; next }
+		FILENAME == ARGV[2] {
+			if ($0 in queued) next
+			for (k = 1; k <= NF; k++) if ($k in taken) next
+			for (k = 1; k <= NF; k++) { taken[$k] = 1; fresh[$k] = 1 }
+			print; print >fresh_out; next
+		}
+		{ g = ""; for (k = 1; k <= NF; k++) if (!($k in fresh)) g = g (g == "" ? "" : " ") $k
+		  if (g != "") print g }' "$tdir/merged.queued" "$tdir/merged" "$pending" >"$pending.tmp"
+	mv "$pending.tmp" "$pending"
+	[ ! -e "$tdir/merged.fresh" ] || { cat "$tdir/merged.fresh" >>"$tdir/merged.queued"; rm -f "$tdir/merged.fresh"; }
 fi
 awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
 	# the queue is read twice, around the old groups (which may be none)

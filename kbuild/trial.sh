@@ -204,13 +204,14 @@ cmd_recover() {
 
 cmd_shard() {
 	k=${1%/*} n=${1#*/}
+	# decimal, no leading zero (sh reads 010 as octal), N of 6 digits at most
 	case $1 in
-	*[!0-9/]* | /* | */ | */*/*) die "SHARD=$1: want K/N, part K of N" ;;
+	*[!0-9/]* | /* | */ | */*/* | 0* | */0* | */???????*) die "SHARD=$1: want K/N, part K of N" ;;
 	*/*) ;;
 	*) die "SHARD=$1: want K/N, part K of N" ;;
 	esac
 	[ "$n" -ge 1 ] && [ "$k" -ge 1 ] && [ "$k" -le "$n" ] || die "SHARD=$1: want K/N with 1 <= K <= N"
-	while IFS= read -r line; do
+	while IFS= read -r line || [ -n "$line" ]; do
 		key=${line%%[	 ]*}
 		[ $(($(printf '%s' "$key" | cksum | cut -d' ' -f1) % n + 1)) != "$k" ] || printf '%s\n' "$line"
 	done

@@ -44,7 +44,8 @@
 # Environment: TKSIZE, INITRAMFS (the boot check; boot/boot.sh's variables
 # apply), COMBINE (default 10; 0: no combined build), FRAGMENT (no: no
 # fragment), LIMIT (trials in this run, options and forced ones; 0: all).
-# TDIR/left: how many are still to try (0: the table is whole).
+# TDIR/left: how many are still to try (0: the table is whole; with
+# SHARD, this part of it).
 #
 # Over several machines (kbuild/trial.sh): SHARD=K/N measures only the
 # options whose symbols fall in part K of N.  MERGE="DIR..." names other
@@ -103,11 +104,14 @@ for other in ${MERGE:-}; do
 	"$top/kbuild/trial.sh" same-base "$tdir" "$other" || exit 1
 	[ -r "$other/journal" ] || die "$other/journal: not found (MERGE= wants a trial folder)"
 	# an option is its symbol and direction; a forced one, its symbol
+	# (turned off); only this list's
 	awk -F'\t' 'function key() { return $1 == "option" ? $1 FS $2 FS $3 : $1 FS $2 }
-		FILENAME == ARGV[1] { if ($1 == "option" || $1 == "forced") have[key()] = 1; next }
-		($1 == "option" || $1 == "forced") && !(key() in have) { print; have[key()] = 1 }' \
-		"$journal" "$other/journal" >"$tdir/merge.lines"
-	echo "  OPTCOST $name: $(wc -l <"$tdir/merge.lines") options measured on $other merged"
+		FILENAME == ARGV[1] { split($0, o, " "); listed["option" FS o[1] FS o[2]] = 1
+			if (o[2] == "off") listed["forced" FS o[1]] = 1; next }
+		FILENAME == ARGV[2] { if ($1 == "option" || $1 == "forced") have[key()] = 1; next }
+		($1 == "option" || $1 == "forced") && (key() in listed) && !(key() in have) { print; have[key()] = 1 }' \
+		"$tdir/options" "$journal" "$other/journal" >"$tdir/merge.lines"
+	echo "  OPTCOST $name: $(wc -l <"$tdir/merge.lines") rows measured on $other merged (options, and forced ones)"
 	cat "$tdir/merge.lines" >>"$journal"
 	rm -f "$tdir/merge.lines"
 done

@@ -190,12 +190,16 @@ ok "make option-cost CONFIG=small boots with small's network and disk checks"
 FRAGMENT=no make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" COMBINE=0 NODCE=0 MERGE="$d/run" \
 	option-cost >"$d/merge.out" 2>&1 || { cat "$d/merge.out"; fail "make option-cost MERGE=$d/run"; }
 if grep -q '  BUILD ' "$d/merge.out"; then cat "$d/merge.out"; fail "the merging run built what the merged folder had measured"; fi
-expect_grep "OPTCOST tiny/Os/dce: 8 options measured on $d/run merged" "$d/merge.out" "the merge's count"
+expect_grep "OPTCOST tiny/Os/dce: 8 rows measured on $d/run merged" "$d/merge.out" "the merge's count"
 rows() { awk -F'\t' '$1 == "option" || $1 == "forced"' "$1/journal" | sort; }
 [ -n "$(rows "$d/run")" ] && [ "$(rows "$d/merged")" = "$(rows "$d/run")" ] || fail "the merged folder's rows are not the run's"
 "$tk" optcost "$d/merged" | grep -E '^  (SIGNALFD|CRC32|XZ_DEC_IA64) ' >"$d/merged.rows"
 "$tk" optcost "$d/run" | grep -E '^  (SIGNALFD|CRC32|XZ_DEC_IA64) ' | cmp -s - "$d/merged.rows" || fail "the merged table's rows differ"
 ok "MERGE=: the 7 options and the forced row come over, the table's rows the same, nothing built"
+# the run without DCE measures another kernel: it merges nothing (were it
+# to, same-base would refuse the dce folder and fail the make)
+make -n BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" MERGE="$d/run" option-cost >"$d/merge.n" 2>&1 || true
+expect_grep 'COMBINE=0 FRAGMENT=no SHARD= MERGE= ' "$d/merge.n" "the run without DCE, MERGE= and SHARD= cleared"
 for k in 1 2; do
 	SHARD=$k/2 make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" NODCE=0 option-cost >"$d/shard$k.out" 2>&1 ||
 		{ cat "$d/shard$k.out"; fail "make option-cost SHARD=$k/2"; }
