@@ -8,8 +8,9 @@
 #     its `inline`, and gcc decides);
 #   - a header's gets one shared definition in the unit that expands it
 #     most, with a declaration left in the header.
-# A change is kept when text shrinks, data and bss together grow by less
-# than that, and the build added no warning.  Every BOOT_EVERY kept changes
+# A change is kept when the text symbols shrink, .text does not grow, the
+# data symbols grow by less than the text symbols shrank, and the build
+# added no warning.  Every BOOT_EVERY kept changes
 # the kernel boots; when it does not, the unconfirmed changes are undone
 # and tried again first, one at a time, each booted, and one that fails
 # is dropped with the boot's verdict as its reason.
@@ -436,13 +437,19 @@ while [ -s "$pending" ]; do
 			sed 's/:[0-9]*:[0-9]*:/:/' | sort -u | comm -23 - "$tdir/warnings.base" | head -n 1)
 		set -- $(sizes "$tdir/base/vmlinux") $(sizes "$tdir/try/vmlinux")
 		dt=$(($4 - $1)) dd=$(($5 - $2)) db=$(($6 - $3))
-		grow=$(( (dd > 0 ? dd : 0) + (db > 0 ? db : 0) ))
 		# the saving is the text symbols' (bloat-o-meter -t): the .text
 		# section moves in steps of its 32-byte aligned pieces, so a
 		# 20-byte saving can show there as 0 or as 32
 		"$tksize" diff "$tdir/base/vmlinux" "$tdir/try/vmlinux" >"$tdir/try.bloat" 2>&1
 		ds=$("$tksize" diff -t "$tdir/base/vmlinux" "$tdir/try/vmlinux" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p')
 		ds=${ds:-0}
+		# data and bss, and rodata, by their symbols too (bloat-o-meter
+		# -d): the .data section's size moves in whole pages with the
+		# layout (the THREAD_SIZE-aligned init stack in it absorbs a page
+		# that a .text shrunk across a page boundary frees, the image's
+		# end unchanged), which is no cost of the change
+		grow=$("$tksize" diff -d "$tdir/base/vmlinux" "$tdir/try/vmlinux" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p')
+		grow=${grow:-0}
 		if [ -n "$new" ]; then
 			verdict=dropped reason="new warning: $new"
 		elif [ "$ds" -ge 0 ]; then
@@ -450,7 +457,7 @@ while [ -s "$pending" ]; do
 		elif [ "$dt" -gt 0 ]; then
 			verdict=dropped reason="the functions shrank by $((-ds)) but .text grew by $dt"
 		elif [ "$grow" -ge $((-ds)) ]; then
-			verdict=dropped reason="data and bss grew by $grow, the functions shrank by $((-ds))"
+			verdict=dropped reason="data symbols grew by $grow, the functions shrank by $((-ds))"
 		elif [ "$n" -gt 1 ] && [ $((-ds * 100)) -lt $((psum * ${AGREE:-30})) ]; then
 			verdict=dropped reason="saved $((-ds)) of the $psum predicted"
 		else
