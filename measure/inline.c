@@ -564,11 +564,21 @@ int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
  * The cost model of uninlining one definition (docs/deinline.md): every
  * expansion and every live out-of-line copy give way to one shared body
  * and a call per expansion.  The body is the mean size of the copies
- * there are, or else of the expansions, plus a ret; a call is the 5-byte
- * call rel32 plus about one byte of argument set-up, as regparm(3) puts
- * the first three arguments where they mostly are already.
+ * there are, or else of the expansions, plus a ret.  A call (i386,
+ * regparm(3)) is the 5-byte call rel32; a 2-byte move for each of the
+ * first three arguments into eax, edx or ecx, and a push of 5 for each
+ * one after; 3 more for each constant argument (a 5-byte mov $imm where
+ * a move would do); and 3 for what the call clobbers (eax, ecx and edx:
+ * a value live in one of them is saved and loaded again).  This is the
+ * model's second version; the first, a flat 6 bytes a call, and how the
+ * two rank the -Os run's single trials are in docs/deinline.md.
  */
-#define CALL_BYTES 6
+#define CALL_BYTES 5
+#define REG_ARG_BYTES 2
+#define STACK_ARG_BYTES 5
+#define CONST_ARG_BYTES 3
+#define CLOBBER_BYTES 3
+#define REG_ARGS 3
 #define RET_BYTES 1
 
 static long long body_estimate(const struct fn *f)
@@ -576,9 +586,17 @@ static long long body_estimate(const struct fn *f)
 	return f->copies ? f->copy_bytes / f->copies : f->bytes / f->sites + RET_BYTES;
 }
 
+static long long call_bytes(const struct fn *f)
+{
+	int regs = f->params < REG_ARGS ? f->params : REG_ARGS;
+
+	return CALL_BYTES + CLOBBER_BYTES + regs * REG_ARG_BYTES + (f->params - regs) * STACK_ARG_BYTES;
+}
+
 static long long predicted_saving(const struct fn *f)
 {
-	return f->bytes + f->copy_bytes - body_estimate(f) - (long long)f->sites * CALL_BYTES;
+	return f->bytes + f->copy_bytes - body_estimate(f) - (long long)f->sites * call_bytes(f) -
+	       (long long)f->const_args * CONST_ARG_BYTES;
 }
 
 struct candidates {

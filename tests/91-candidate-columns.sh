@@ -53,4 +53,12 @@ row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13, $14, $15 }' "$d/out")
 [ "$row" = "5 $bytes $max 3 4 2" ] ||
 	fail "scale(): sites bytes max_site const_sites const_args params are '$row', not '5 $bytes $max 3 4 2'"
 ok "scale(): 5 expansions, $bytes bytes, the largest $max, 3 with a constant argument, 4 constant arguments of 2 parameters"
+# the prediction, by docs/deinline.md's model worked by hand: no copy, so
+# the body is the mean expansion plus a ret; a call of two register
+# arguments is 5 + 3 + 2 x 2 bytes, and each constant argument 3 more
+body=$((bytes / 5 + 1))
+want=$((bytes - body - 5 * (5 + 3 + 2 * 2) - 4 * 3))
+got=$(awk -F'\t' '$3 == "scale" { print $10 " " $11 }' "$d/out")
+[ "$got" = "$want $body" ] || fail "scale(): predicted and body are '$got', not the model's '$want $body'"
+ok "scale(): predicted $want bytes, body $body, as the documented model gives"
 rm -rf "$d"
