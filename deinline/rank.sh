@@ -8,10 +8,10 @@
 #   rebuilds predicted status body subsys max_site const_sites const_args
 #   params
 # (body: the estimated size of the one out-of-line body; max_site, the
-# largest expansion, const_sites, the expansions with a constant
-# argument, const_args, the constant arguments of all expansions, and
-# params, the definition's parameters, are not in the prediction: they
-# test it; subsys: the
+# largest expansion, and const_sites, the expansions with a constant
+# argument, are not in the prediction: they test it; const_args, the
+# constant arguments of all expansions, and params, the definition's
+# parameters, are in it (docs/deinline.md); subsys: the
 # subsystem the change lands in, from the file that gets the out-of-line
 # definition: x86 for arch/x86, sched for kernel/sched, kernel for
 # kernel/*.c, else the top folder: fs, mm, lib, crypto...)

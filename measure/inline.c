@@ -50,10 +50,10 @@ struct fn {
 	long copies;
 	long long copy_bytes;
 	long cu_sites, home_sites;
-	/* not in the prediction; columns to test the cost model against:
+	/* columns to test the cost model against, not in its prediction:
 	 * the largest expansion, and the expansions with a constant argument
-	 * (gcc may have folded those, so they understate the body), the
-	 * constant arguments over all expansions (each up to a 5-byte
+	 * (gcc may have folded those, so they understate the body); in it,
+	 * the constant arguments over all expansions (each up to a 5-byte
 	 * mov $imm at a call), and the definition's parameters (a variadic
 	 * one's named ones) */
 	long long max_site;
