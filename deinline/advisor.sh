@@ -95,6 +95,8 @@ over_budget() {
 
 # text data bss of a vmlinux
 sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+# the net change of bloat-o-meter's summary line: tksize diff FLAG OLD NEW
+symbols_delta() { "$tksize" diff "$1" "$2" "$3" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p'; }
 
 # Boot TDIR/base; 0 on PASS.
 boot_base() {
@@ -441,14 +443,14 @@ while [ -s "$pending" ]; do
 		# section moves in steps of its 32-byte aligned pieces, so a
 		# 20-byte saving can show there as 0 or as 32
 		"$tksize" diff "$tdir/base/vmlinux" "$tdir/try/vmlinux" >"$tdir/try.bloat" 2>&1
-		ds=$("$tksize" diff -t "$tdir/base/vmlinux" "$tdir/try/vmlinux" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p')
+		ds=$(symbols_delta -t "$tdir/base/vmlinux" "$tdir/try/vmlinux")
 		ds=${ds:-0}
 		# data and bss, and rodata, by their symbols too (bloat-o-meter
 		# -d): the .data section's size moves in whole pages with the
 		# layout (the THREAD_SIZE-aligned init stack in it absorbs a page
 		# that a .text shrunk across a page boundary frees, the image's
 		# end unchanged), which is no cost of the change
-		grow=$("$tksize" diff -d "$tdir/base/vmlinux" "$tdir/try/vmlinux" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p')
+		grow=$(symbols_delta -d "$tdir/base/vmlinux" "$tdir/try/vmlinux")
 		grow=${grow:-0}
 		if [ -n "$new" ]; then
 			verdict=dropped reason="new warning: $new"
