@@ -24,7 +24,7 @@ d=$(scratch deinline)
 cd "$TOP"
 kdir=$BUILD/kernels/tiny-Os-dce
 src=$BUILD/src/linux
-[ -f "$kdir/vmlinux" ] && [ -d "$kdir/obj" ] || make -s VARIANTS=dce kernels
+[ -f "$kdir/vmlinux" ] && [ -d "$kdir/obj" ] && [ -f "$kdir/minram.result" ] || make -s VARIANTS=dce boots
 make -s -C measure O="$d" >/dev/null
 gcc -O2 -Wall -o "$d/uninline" deinline/uninline.c
 export TKSIZE=$d/tksize UNINLINE=$d/uninline INITRAMFS=$BUILD/rootfs/initramfs.cpio.xz
