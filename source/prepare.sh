@@ -58,22 +58,25 @@ free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
 	failed "$out: $free MiB free, extracting $(basename "$tarball") needs $NEED_MIB MiB"
 tmp=$out/$name.tmp
 rm -rf "$tmp"
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$out/$name.cp-err"' EXIT
 # a copy of a tree: hard links where the file system allows, a user
 # tree's git metadata left out (kbuild's setlocalversion runs git in the
 # tree it builds, and git may refresh its index in place)
 copy_tree() {
 	rm -rf "$tmp"
-	if cp -al "$tarball" "$tmp" 2>/dev/null; then
+	# cp's first complaint is the reason given when no copy can be made
+	if cp -al "$tarball" "$tmp" 2>"$out/$name.cp-err"; then
 		echo "  COPY    $tarball to $out/$name (hard links)"
 	elif [ -n "$user" ]; then
 		rm -rf "$tmp"
 		echo "  COPY    $tarball to $out/$name (another file system: a copy)"
 		mkdir "$tmp"
-		tar -C "$tarball" --exclude=./.git -cf - . | tar -C "$tmp" -xf - || failed "copying $tarball to $tmp failed"
+		tar -C "$tarball" --exclude=./.git -cf - . 2>"$out/$name.cp-err" | tar -C "$tmp" -xf - 2>>"$out/$name.cp-err" ||
+			failed "copying $tarball to $tmp failed: $(head -n 1 "$out/$name.cp-err")"
 	else
-		failed "copying $tarball to $tmp failed"
+		failed "linking $tarball to $tmp failed: $(head -n 1 "$out/$name.cp-err")"
 	fi
+	rm -f "$out/$name.cp-err"
 	# a file of tinykern's own in the tree (KSRC pointed at a copy of an
 	# earlier run) would be written through its link below
 	[ -z "$user" ] || rm -rf "$tmp/.git" "$tmp/.tinykern-series" "$tmp/.tinykern-version"
