@@ -8,10 +8,10 @@
 #     its `inline`, and gcc decides);
 #   - a header's gets one shared definition in the unit that expands it
 #     most, with a declaration left in the header.
-# A change is kept when the text symbols shrink, .text does not grow, the
-# data symbols grow by less than the text symbols shrank, and the build
-# added no warning.  Every BOOT_EVERY kept changes
-# the kernel boots; when it does not, the unconfirmed changes are undone
+# A change is kept (deinline/keep.sh) when the text symbols shrink,
+# .text does not grow, the data symbols grow by less than the text
+# symbols shrank, and the build added no warning.  Every BOOT_EVERY kept
+# changes the kernel boots; when it does not, the unconfirmed changes are undone
 # and tried again first, one at a time, each booted, and one that fails
 # is dropped with the boot's verdict as its reason.
 #
@@ -93,10 +93,6 @@ over_budget() {
 	fi
 }
 
-# text data bss of a vmlinux
-sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
-# the net change of bloat-o-meter's summary line: tksize diff FLAG OLD NEW
-symbols_delta() { "$tksize" diff "$1" "$2" "$3" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p'; }
 
 # Boot TDIR/base; 0 on PASS.
 boot_base() {
@@ -437,34 +433,12 @@ while [ -s "$pending" ]; do
 	else
 		new=$(sed -n "s|^$tdir/linux/||p" "$tdir/try/build.log" | grep 'warning:' |
 			sed 's/:[0-9]*:[0-9]*:/:/' | sort -u | comm -23 - "$tdir/warnings.base" | head -n 1)
-		set -- $(sizes "$tdir/base/vmlinux") $(sizes "$tdir/try/vmlinux")
-		dt=$(($4 - $1)) dd=$(($5 - $2)) db=$(($6 - $3))
-		# the saving is the text symbols' (bloat-o-meter -t): the .text
-		# section moves in steps of its 32-byte aligned pieces, so a
-		# 20-byte saving can show there as 0 or as 32
 		"$tksize" diff "$tdir/base/vmlinux" "$tdir/try/vmlinux" >"$tdir/try.bloat" 2>&1
-		ds=$(symbols_delta -t "$tdir/base/vmlinux" "$tdir/try/vmlinux")
-		ds=${ds:-0}
-		# data and bss, and rodata, by their symbols too (bloat-o-meter
-		# -d): the .data section's size moves in whole pages with the
-		# layout (the THREAD_SIZE-aligned init stack in it absorbs a page
-		# that a .text shrunk across a page boundary frees, the image's
-		# end unchanged), which is no cost of the change
-		grow=$(symbols_delta -d "$tdir/base/vmlinux" "$tdir/try/vmlinux")
-		grow=${grow:-0}
-		if [ -n "$new" ]; then
-			verdict=dropped reason="new warning: $new"
-		elif [ "$ds" -ge 0 ]; then
-			verdict=dropped reason="the functions did not shrink ($ds bytes)"
-		elif [ "$dt" -gt 0 ]; then
-			verdict=dropped reason="the functions shrank by $((-ds)) but .text grew by $dt"
-		elif [ "$grow" -ge $((-ds)) ]; then
-			verdict=dropped reason="data symbols grew by $grow, the functions shrank by $((-ds))"
-		elif [ "$n" -gt 1 ] && [ $((-ds * 100)) -lt $((psum * ${AGREE:-30})) ]; then
-			verdict=dropped reason="saved $((-ds)) of the $psum predicted"
-		else
-			verdict=kept
-		fi
+		rule=$("$here/keep.sh" "$tdir/base/vmlinux" "$tdir/try/vmlinux" "$n" "$psum" "$new") ||
+			die "trial $nth: measuring $tdir/try/vmlinux against $tdir/base/vmlinux failed"
+		IFS=$tab read -r verdict dt dd db ds reason <<EOF
+$rule
+EOF
 	fi
 	secs=$(($(date +%s) - t0))
 	if [ "$verdict" = kept ]; then
