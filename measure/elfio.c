@@ -109,6 +109,38 @@ int elf_sizes(const char *path, struct sizes *sz, char **err)
 	return 0;
 }
 
+struct init_stack_symbols {
+	uint64_t sdata, start;
+	int found;		/* bit 0: _sdata, bit 1: __start_init_task */
+};
+
+static void note_init_stack_symbol(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg)
+{
+	struct init_stack_symbols *s = arg;
+
+	(void)elf;
+	(void)shndx;
+	if (!strcmp(name, "_sdata")) {
+		s->sdata = sym->st_value;
+		s->found |= 1;
+	} else if (!strcmp(name, "__start_init_task")) {
+		s->start = sym->st_value;
+		s->found |= 2;
+	}
+}
+
+int elf_init_stack_fill(const char *path, uint64_t *fill, char **err)
+{
+	struct init_stack_symbols s = { 0, 0, 0 };
+
+	*fill = 0;
+	if (elf_each_symbol(path, note_init_stack_symbol, &s, err))
+		return -1;
+	if (s.found == 3 && s.start >= s.sdata)
+		*fill = s.start - s.sdata;
+	return 0;
+}
+
 /* code or read-only is text, other sections with contents data, NOBITS bss */
 enum berkeley berkeley_class(const GElf_Shdr *sh)
 {

@@ -26,6 +26,14 @@ struct sizes {
 	uint64_t text, data, bss;
 };
 int elf_sizes(const char *path, struct sizes *sz, char **err);
+/*
+ * The init stack's alignment fill in a vmlinux's .data: i386's linker
+ * script opens .data at a page boundary (_sdata) with the init stack,
+ * aligned to THREAD_SIZE, 8 KiB (__start_init_task).  So .data holds 0 or
+ * 4,096 bytes of fill by where .text and .rodata end: a page that moves
+ * with the layout, not with any data.  0 for a file without both symbols.
+ */
+int elf_init_stack_fill(const char *path, uint64_t *fill, char **err);
 
 /* Where `size` counts an allocated section: code or read-only is text. */
 enum berkeley { BK_TEXT, BK_DATA, BK_BSS };

@@ -333,6 +333,8 @@ void optcost_print(FILE *f, const struct optcost_facts *c, const char *indent)
 	}
 	fprintf(f, "%s%d options: %d measured, %d kconfig would not flip, %d failed to build; %ld s of builds\n", indent,
 		c->noptions, c->noptions - cannot - failed, cannot, failed, c->seconds);
+	fprintf(f, "%sdata: size's, less the page of fill .data's init stack takes or gives back as .text moves\n",
+		indent);
 	if (c->nforced) {
 		fprintf(f, "%sforced on: selected by symbols no user can set, so kconfig would not turn them off;"
 			" each built with those select lines taken out:\n", indent);

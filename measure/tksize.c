@@ -4,8 +4,10 @@
  * tinykern kernels, read through libelf and libdw.  This file is the
  * command dispatch; each job has a room of its own:
  *
- *   tksize size FILE...                       elfio.c
- *	Berkeley sizes, byte for byte what binutils `size` prints.
+ *   tksize size [--less-init-fill] FILE...    elfio.c
+ *	Berkeley sizes, byte for byte what binutils `size` prints; with
+ *	--less-init-fill, data without the page of fill that .data's
+ *	8 KiB-aligned init stack takes or gives back as .text moves.
  *   tksize diff [-c|-d|-t] OLD NEW             symdiff.c
  *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
  *   tksize diff --dirs[=DEPTH]|--files OLD NEW  dirs.c
@@ -60,22 +62,28 @@
 
 static int cmd_size(int argc, char **argv)
 {
-	int i, ret = 0;
+	int i, ret = 0, less_init_fill = 0;
 
+	if (argc >= 1 && !strcmp(argv[0], "--less-init-fill")) {
+		less_init_fill = 1;
+		argc--, argv++;
+	}
 	if (argc < 1)
-		die("usage: tksize size FILE...");
+		die("usage: tksize size [--less-init-fill] FILE...");
 	printf("   text\t   data\t    bss\t    dec\t    hex\tfilename\n");
 	for (i = 0; i < argc; i++) {
 		char *err = NULL;
 		struct sizes s;
-		uint64_t dec;
+		uint64_t dec, fill = 0;
 
-		if (elf_sizes(argv[i], &s, &err)) {
+		if (elf_sizes(argv[i], &s, &err) ||
+		    (less_init_fill && elf_init_stack_fill(argv[i], &fill, &err))) {
 			fprintf(stderr, "tksize: %s\n", err);
 			free(err);
 			ret = 2;
 			continue;
 		}
+		s.data -= fill;
 		dec = s.text + s.data + s.bss;
 		printf("%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIx64 "\t%s\n",
 		       s.text, s.data, s.bss, dec, dec, argv[i]);
@@ -275,7 +283,7 @@ int main(int argc, char **argv)
 		return cmd_stack(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "attribute"))
 		return cmd_attribute(argc - 2, argv + 2);
-	die("usage: tksize size FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
+	die("usage: tksize size [--less-init-fill] FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
 	    " tksize advisor TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");

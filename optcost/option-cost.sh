@@ -23,7 +23,11 @@
 #   forced SYMBOL SELECTORS STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
 # STATUS is measured, cannot (kconfig would not flip it: REASON says why,
 # "selected by X" for one an enabled option selects) or failed (the build
-# failed: REASON is its first error).  D* are against the base kernel.
+# failed: REASON is its first error).  D* are against the base kernel;
+# DDATA is size's data less the init stack's alignment fill, a page that
+# .data takes or gives back as .text and .rodata grow or shrink across a
+# page boundary (tksize size --less-init-fill), so no option seems to
+# cost or save 4,096 bytes of data it does not have.
 # BOOT is PASS or FAIL (REASON then holds the boot's reason).  CHANGED:
 # every other symbol kconfig changed with it, +SYM on and -SYM off, comma
 # separated ('-' for none).
@@ -49,8 +53,8 @@
 #
 # Over several machines (kbuild/trial.sh): SHARD=K/N measures only the
 # options whose symbols fall in part K of N.  MERGE="DIR..." names other
-# machines' folders of the same kernel (a copy of their journal and
-# origin is enough): their option and forced lines for options this
+# machines' folders of the same kernel (a copy of their journal,
+# origin and data-less-init-fill is enough): their option and forced lines for options this
 # folder has not measured join its journal before anything is tried, as
 # though measured here.  A part makes no combined or fragment build; run
 # without SHARD, with the other parts merged, the table is whole, and
@@ -73,7 +77,13 @@ for f in "$@"; do [ -r "$f" ] || die "$f: not found"; done
 mkdir -p "$tdir"
 tdir=$(cd "$tdir" && pwd)
 journal=$tdir/journal
-touch "$journal"
+# DDATA leaves out the page of fill .data's init stack takes or gives back
+# as .text moves (tksize size --less-init-fill); a journal from before
+# counted it, and its rows do not compare with new ones
+if [ -s "$journal" ] && [ ! -e "$tdir/data-less-init-fill" ]; then
+	die "$journal: its data column counts the init stack's fill; remove $tdir to measure again"
+fi
+touch "$journal" "$tdir/data-less-init-fill"
 
 # The options: SYMBOL DIR, checked before any build; the first line of a
 # symbol wins (the fragment chain's list comes first).
@@ -103,6 +113,8 @@ TRIAL_LINK=yes "$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
 for other in ${MERGE:-}; do
 	"$top/kbuild/trial.sh" same-base "$tdir" "$other" || exit 1
 	[ -r "$other/journal" ] || die "$other/journal: not found (MERGE= wants a trial folder)"
+	[ -e "$other/data-less-init-fill" ] ||
+		die "$other/journal: its data column counts the init stack's fill; measure that part again"
 	# an option is its symbol and direction; a forced one, its symbol
 	# (turned off); only this list's
 	awk -F'\t' 'function key() { return $1 == "option" ? $1 FS $2 FS $3 : $1 FS $2 }
@@ -116,7 +128,7 @@ for other in ${MERGE:-}; do
 	rm -f "$tdir/merge.lines"
 done
 base=$tdir/base
-sizes() { "$tksize" size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+sizes() { "$tksize" size --less-init-fill "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 set -- $(sizes "$base/vmlinux")
 b_text=$1 b_data=$2 b_bss=$3
 b_bz=$(stat -c %s "$base/bzImage")

@@ -1,14 +1,17 @@
-# deinline/keep.sh: the advisor's keep rule, on pairs of ELF images
-# linked here with the kernel's layout where it matters: .text, then
-# .rodata and .data each on a new page, and .data opening with an
-# 8 KiB-aligned init stack (INIT_TASK_DATA(THREAD_SIZE) on i386).  So
-# when .text shrinks across a page boundary, .data takes a page of fill:
-# `size` says data grew by 4,096 while no data symbol changed.  Such a
-# change is kept; one whose data symbols grow by what its functions save
-# is dropped, and so is each other way a trial fails the rule, with its
-# reason.
+# The page of fill .data takes or gives back as .text moves, on pairs of
+# ELF images linked here with the kernel's layout where it matters:
+# .text, then .rodata and .data each on a new page, and .data opening
+# (_sdata) with an 8 KiB-aligned init stack (__start_init_task;
+# INIT_TASK_DATA(THREAD_SIZE) on i386).  When .text shrinks across a page
+# boundary, .data takes a page of fill: `size` says data grew by 4,096
+# while no data symbol changed.
+# - deinline/keep.sh, the advisor's keep rule, keeps such a change; one
+#   whose data symbols grow by what its functions save is dropped, and so
+#   is each other way a trial fails the rule, with its reason.
+# - `tksize size --less-init-fill` (option-cost's data column) leaves the
+#   fill out, and only it.
 . "$(dirname "$0")/lib.sh"
-d=$(scratch keep-rule)
+d=$(scratch page-fill)
 make -s -C "$TOP/measure" O="$d" >/dev/null
 export TKSIZE="$d/tksize"
 keep=$TOP/deinline/keep.sh
@@ -21,7 +24,7 @@ SECTIONS {
 	. = ALIGN(4096);
 	.rodata : { *(.rodata) }
 	. = ALIGN(4096);
-	.data : { . = ALIGN(8192); *(.data..init_task) *(.data) }
+	.data : { _sdata = .; . = ALIGN(8192); __start_init_task = .; *(.data..init_task) *(.data) }
 	.bss : { *(.bss) }
 }
 L
@@ -131,3 +134,18 @@ fi
 [ "$(wc -l <"$d/bad.err")" = 1 ] && grep -q "$d/missing" "$d/bad.err" ||
 	{ cat "$d/bad.err" >&2; fail "keep.sh on a missing vmlinux: not one line naming it"; }
 ok "a missing vmlinux: $(cat "$d/bad.err")"
+
+# tksize size --less-init-fill: the base has no fill, the page image a
+# page of it; the data the images' objects hold is the same
+fill_sizes() { "$TKSIZE" size --less-init-fill "$d/$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+[ "$(fill_sizes base)" = "8264 8256 64" ] || fail "base: --less-init-fill says '$(fill_sizes base)', not '8264 8256 64'"
+[ "$(fill_sizes page)" = "8064 8256 64" ] || fail "page: --less-init-fill says '$(fill_sizes page)', not '8064 8256 64' (the page of fill left out)"
+[ "$(fill_sizes data_grows)" = "8064 8456 64" ] || fail "data_grows: --less-init-fill says '$(fill_sizes data_grows)', not '8064 8456 64' (real data counts)"
+ok "--less-init-fill: data 8,256 with and without the page of fill, 8,456 with 200 bytes more of it"
+# an image without the two symbols: size's own figures
+sed -e 's/_sdata = \.; //' -e 's/__start_init_task = \.; //' "$d/kernel.lds" >"$d/plain.lds"
+ld -m elf_i386 -T "$d/plain.lds" -o "$d/plain" "$d/page.o" || fail "ld plain"
+[ "$(fill_sizes plain)" = "$("$TKSIZE" size "$d/plain" | awk 'NR == 2 { print $1, $2, $3 }')" ] ||
+	fail "plain: --less-init-fill changed the sizes of an image without _sdata and __start_init_task"
+[ "$(fill_sizes plain)" = "8064 12352 64" ] || fail "plain: size says '$(fill_sizes plain)', not '8064 12352 64'"
+ok "without _sdata and __start_init_task: size's own figures, fill and all"
