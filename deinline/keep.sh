@@ -11,40 +11,49 @@
 # (bloat-o-meter -t).  A trial is kept when it added no warning, the text
 # symbols shrank, .text did not grow, the data symbols grew by less than
 # the text symbols shrank, and (a group) it saved at least AGREE percent
-# (default 30) of its prediction.
+# (default 30) of its prediction.  A TRY that tksize cannot read is
+# dropped with its reason; a BASE that it cannot read is an error.
 # The environment gives TKSIZE, the measuring tool.
 set -eu
 [ $# -ge 4 ] && [ $# -le 5 ] || { echo "usage: keep.sh BASE_VMLINUX TRY_VMLINUX MEMBERS PREDICTED [WARNING]" >&2; exit 2; }
 base=$1 try=$2 members=$3 predicted=$4 warning=${5:-}
 tksize=${TKSIZE:?}
 
-# text data bss of a vmlinux
-sizes() {
-	out=$("$tksize" size "$1") || exit 1
-	printf '%s\n' "$out" | awk 'NR == 2 { print $1, $2, $3 }'
+# tksize's complaint, when a measure fails
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+# A trial whose kernel cannot be measured is dropped, with tksize's reason,
+# and the run goes on; a base that cannot be measured stops it.
+unmeasured() {
+	printf 'dropped\t%s\t%s\t%s\t0\tmeasuring it failed: %s\n' "${dt:-0}" "${dd:-0}" "${db:-0}" "$(head -n 1 "$err")"
+	exit 0
 }
+# text data bss of a vmlinux; nothing when tksize cannot read it
+sizes() { "$tksize" size "$1" 2>"$err" | awk 'NR == 2 { print $1, $2, $3 }'; }
 # the net change of bloat-o-meter's summary line: tksize diff FLAG OLD NEW
 symbols_delta() {
-	out=$("$tksize" diff "$1" "$2" "$3") || exit 1
+	out=$("$tksize" diff "$1" "$2" "$3" 2>"$err") || return 1
 	printf '%s\n' "$out" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p'
 }
 
 b=$(sizes "$base")
+[ -n "$b" ] || { cat "$err" >&2; exit 1; }
 t=$(sizes "$try")
+[ -n "$t" ] || unmeasured
 # shellcheck disable=SC2086
 set -- $b $t
 dt=$(($4 - $1)) dd=$(($5 - $2)) db=$(($6 - $3))
 # the saving is the text symbols' (bloat-o-meter -t): the .text section
 # moves in steps of its 32-byte aligned pieces, so a 20-byte saving can
 # show there as 0 or as 32
-ds=$(symbols_delta -t "$base" "$try")
+ds=$(symbols_delta -t "$base" "$try") || unmeasured
 ds=${ds:-0}
 # data and bss, and rodata, by their symbols too (bloat-o-meter -d): the
 # .data section's size moves in whole pages with the layout (the
 # THREAD_SIZE-aligned init stack in it absorbs a page that a .text shrunk
 # across a page boundary frees, the image's end unchanged), which is no
 # cost of the change
-grow=$(symbols_delta -d "$base" "$try")
+grow=$(symbols_delta -d "$base" "$try") || unmeasured
 grow=${grow:-0}
 
 if [ -n "$warning" ]; then

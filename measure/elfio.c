@@ -111,6 +111,7 @@ int elf_sizes(const char *path, struct sizes *sz, char **err)
 
 struct init_stack_symbols {
 	uint64_t sdata, start;
+	size_t sdata_shndx, start_shndx;
 	int found;		/* bit 0: _sdata, bit 1: __start_init_task */
 };
 
@@ -119,25 +120,37 @@ static void note_init_stack_symbol(Elf *elf, const GElf_Sym *sym, size_t shndx, 
 	struct init_stack_symbols *s = arg;
 
 	(void)elf;
-	(void)shndx;
 	if (!strcmp(name, "_sdata")) {
 		s->sdata = sym->st_value;
+		s->sdata_shndx = shndx;
 		s->found |= 1;
 	} else if (!strcmp(name, "__start_init_task")) {
 		s->start = sym->st_value;
+		s->start_shndx = shndx;
 		s->found |= 2;
 	}
 }
 
+/* THREAD_SIZE on i386: the init stack's alignment, so the fill is less */
+#define INIT_STACK_ALIGN 8192
+
 int elf_init_stack_fill(const char *path, uint64_t *fill, char **err)
 {
-	struct init_stack_symbols s = { 0, 0, 0 };
+	struct init_stack_symbols s = { 0 };
 
 	*fill = 0;
 	if (elf_each_symbol(path, note_init_stack_symbol, &s, err))
 		return -1;
-	if (s.found == 3 && s.start >= s.sdata)
-		*fill = s.start - s.sdata;
+	if (s.found != 3)
+		return 0;
+	/* anything else between them would be data, not fill */
+	if (s.sdata_shndx != s.start_shndx || s.start < s.sdata || s.start - s.sdata >= INIT_STACK_ALIGN) {
+		*err = xasprintf("%s: _sdata (%#llx) and __start_init_task (%#llx) are not less than %d bytes apart"
+				 " in one section: no init stack fill to leave out", path,
+				 (unsigned long long)s.sdata, (unsigned long long)s.start, INIT_STACK_ALIGN);
+		return -1;
+	}
+	*fill = s.start - s.sdata;
 	return 0;
 }
 

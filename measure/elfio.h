@@ -31,7 +31,9 @@ int elf_sizes(const char *path, struct sizes *sz, char **err);
  * script opens .data at a page boundary (_sdata) with the init stack,
  * aligned to THREAD_SIZE, 8 KiB (__start_init_task).  So .data holds 0 or
  * 4,096 bytes of fill by where .text and .rodata end: a page that moves
- * with the layout, not with any data.  0 for a file without both symbols.
+ * with the layout, not with any data.  0 for a file without both symbols;
+ * an error for one without a symbol table, or where the two are not less
+ * than 8 KiB apart in one section (what lies between would be data).
  */
 int elf_init_stack_fill(const char *path, uint64_t *fill, char **err);
 

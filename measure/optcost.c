@@ -144,6 +144,11 @@ void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
 	c->name = xstrdup(name);
 	if (!in)
 		die("%s: %s", path, strerror(errno));
+	free(path);
+	path = xasprintf("%s/data-less-init-fill", tdir);
+	c->data_less_init_fill = !access(path, F_OK);
+	free(path);
+	path = xasprintf("%s/journal", tdir);
 	while (getline(&line, &cap, in) > 0) {
 		int n = split_tabs(line, f, MAX_FIELDS);
 
@@ -333,8 +338,12 @@ void optcost_print(FILE *f, const struct optcost_facts *c, const char *indent)
 	}
 	fprintf(f, "%s%d options: %d measured, %d kconfig would not flip, %d failed to build; %ld s of builds\n", indent,
 		c->noptions, c->noptions - cannot - failed, cannot, failed, c->seconds);
-	fprintf(f, "%sdata: size's, less the page of fill .data's init stack takes or gives back as .text moves\n",
-		indent);
+	if (c->data_less_init_fill)
+		fprintf(f, "%sdata: size's, less the page of fill .data's init stack takes or gives back as .text moves\n",
+			indent);
+	else
+		fprintf(f, "%sdata: size's, with the page of fill .data's init stack takes or gives back as .text moves"
+			" (measured before option-cost left it out): a figure may be 4,096 off\n", indent);
 	if (c->nforced) {
 		fprintf(f, "%sforced on: selected by symbols no user can set, so kconfig would not turn them off;"
 			" each built with those select lines taken out:\n", indent);

@@ -50,6 +50,7 @@ struct optcost_facts {
 	struct optcost_option *forced;	/* turned off against the selects that force it, same order */
 	int nforced;
 	long seconds;		/* every build's wall time */
+	int data_less_init_fill;	/* data measured without the init stack's fill (TDIR/data-less-init-fill) */
 	struct optcost_group combined, fragment;
 	struct optcost_facts *nodce;	/* TDIR/nodce: options measured again without DCE, or NULL */
 };

@@ -294,6 +294,7 @@ static json_object *optcost_json(const struct optcost_facts *c)
 
 	add_member(o, "name", str_or_null(c->name));
 	add_int_member(o, "seconds", c->seconds);
+	add_member(o, "data_less_init_fill", json_object_new_boolean(c->data_less_init_fill));
 	for (i = 0; i < c->noptions; i++)
 		json_object_array_add(a, optcost_option_json(&c->options[i]));
 	add_member(o, "options", a);

@@ -71,7 +71,9 @@ copy_tree() {
 		rm -rf "$tmp"
 		echo "  COPY    $tarball to $out/$name (another file system: a copy)"
 		mkdir "$tmp"
-		tar -C "$tarball" --exclude=./.git -cf - . 2>"$out/$name.cp-err" | tar -C "$tmp" -xf - 2>>"$out/$name.cp-err" ||
+		# both ends append: neither overwrites the other's complaint
+		: >"$out/$name.cp-err"
+		tar -C "$tarball" --exclude=./.git -cf - . 2>>"$out/$name.cp-err" | tar -C "$tmp" -xf - 2>>"$out/$name.cp-err" ||
 			failed "copying $tarball to $tmp failed: $(head -n 1 "$out/$name.cp-err")"
 	else
 		failed "linking $tarball to $tmp failed: $(head -n 1 "$out/$name.cp-err")"

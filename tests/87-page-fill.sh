@@ -9,7 +9,8 @@
 #   whose data symbols grow by what its functions save is dropped, and so
 #   is each other way a trial fails the rule, with its reason.
 # - `tksize size --less-init-fill` (option-cost's data column) leaves the
-#   fill out, and only it.
+#   fill out, and only it: not without both symbols, and not when they
+#   could hold data between them.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch page-fill)
 make -s -C "$TOP/measure" O="$d" >/dev/null
@@ -89,6 +90,10 @@ set -- $("$TKSIZE" size "$d/base" | awk 'NR == 2 { print $1, $2 }') $("$TKSIZE" 
 	fail "page: size's text and data moved by $(($3 - $1)) and $(($4 - $2)), not -200 and +4096: no page of fill to test"
 ok "the layout: .text 200 bytes smaller across a page boundary, size's data 4,096 larger"
 
+# and no data symbol changed: bloat-o-meter -d's total is 0
+"$TKSIZE" diff -d "$d/base" "$d/page" >"$d/page.d"
+expect_grep '^add/remove: 0/0 grow/shrink: 0/0 up/down: 0/0 \(0\)$' "$d/page.d" "page: the data symbols"
+
 rule page page 1 150
 expect page "kept${tab}-200${tab}4096${tab}0${tab}-200${tab}"
 
@@ -107,6 +112,11 @@ image same 8200 64
 rule same same 1 150
 expect same "dropped${tab}0${tab}0${tab}0${tab}0${tab}the functions did not shrink (0 bytes)"
 
+# the function shrank, and code no symbol owns took the bytes back: .text
+# the same size, kept
+image text_same 8000 64 200
+rule text_same text_same 1 150
+expect text_same "kept${tab}0${tab}0${tab}0${tab}-200${tab}"
 # the function shrank, but code no symbol owns grew .text by more
 image text_grows 8000 64 300
 rule text_grows text_grows 1 150
@@ -126,14 +136,17 @@ expect single "kept${tab}-200${tab}4096${tab}0${tab}-200${tab}"
 rule warning page 1 150 "lib/x.c: warning: unused variable 'k' [-Wunused-variable]"
 expect warning "dropped${tab}-200${tab}4096${tab}0${tab}-200${tab}new warning: lib/x.c: warning: unused variable 'k' [-Wunused-variable]"
 
-# bad input: one line naming the file, and no verdict
-if "$keep" "$d/base" "$d/missing" 1 150 >"$d/bad.out" 2>"$d/bad.err"; then
-	fail "keep.sh on a missing vmlinux exited 0"
+# a trial kernel tksize cannot read is dropped, with tksize's reason
+rule unreadable missing 1 150
+expect unreadable "dropped${tab}0${tab}0${tab}0${tab}0${tab}measuring it failed: tksize: $d/missing: No such file or directory"
+# a base it cannot read is an error: one line naming it, and no verdict
+if "$keep" "$d/missing" "$d/page" 1 150 >"$d/bad.out" 2>"$d/bad.err"; then
+	fail "keep.sh on a missing base exited 0"
 fi
-[ ! -s "$d/bad.out" ] || fail "keep.sh on a missing vmlinux printed a verdict: $(cat "$d/bad.out")"
+[ ! -s "$d/bad.out" ] || fail "keep.sh on a missing base printed a verdict: $(cat "$d/bad.out")"
 [ "$(wc -l <"$d/bad.err")" = 1 ] && grep -q "$d/missing" "$d/bad.err" ||
-	{ cat "$d/bad.err" >&2; fail "keep.sh on a missing vmlinux: not one line naming it"; }
-ok "a missing vmlinux: $(cat "$d/bad.err")"
+	{ cat "$d/bad.err" >&2; fail "keep.sh on a missing base: not one line naming it"; }
+ok "a missing base: $(cat "$d/bad.err")"
 
 # tksize size --less-init-fill: the base has no fill, the page image a
 # page of it; the data the images' objects hold is the same
@@ -142,10 +155,23 @@ fill_sizes() { "$TKSIZE" size --less-init-fill "$d/$1" | awk 'NR == 2 { print $1
 [ "$(fill_sizes page)" = "8064 8256 64" ] || fail "page: --less-init-fill says '$(fill_sizes page)', not '8064 8256 64' (the page of fill left out)"
 [ "$(fill_sizes data_grows)" = "8064 8456 64" ] || fail "data_grows: --less-init-fill says '$(fill_sizes data_grows)', not '8064 8456 64' (real data counts)"
 ok "--less-init-fill: data 8,256 with and without the page of fill, 8,456 with 200 bytes more of it"
-# an image without the two symbols: size's own figures
+# an image without the two symbols, or with __start_init_task alone:
+# size's own figures, fill and all
 sed -e 's/_sdata = \.; //' -e 's/__start_init_task = \.; //' "$d/kernel.lds" >"$d/plain.lds"
-ld -m elf_i386 -T "$d/plain.lds" -o "$d/plain" "$d/page.o" || fail "ld plain"
-[ "$(fill_sizes plain)" = "$("$TKSIZE" size "$d/plain" | awk 'NR == 2 { print $1, $2, $3 }')" ] ||
-	fail "plain: --less-init-fill changed the sizes of an image without _sdata and __start_init_task"
-[ "$(fill_sizes plain)" = "8064 12352 64" ] || fail "plain: size says '$(fill_sizes plain)', not '8064 12352 64'"
-ok "without _sdata and __start_init_task: size's own figures, fill and all"
+sed -e 's/_sdata = \.; //' "$d/kernel.lds" >"$d/start-only.lds"
+for l in plain start-only; do
+	ld -m elf_i386 -T "$d/$l.lds" -o "$d/$l" "$d/page.o" || fail "ld $l"
+	[ "$(fill_sizes "$l")" = "8064 12352 64" ] || fail "$l: --less-init-fill says '$(fill_sizes "$l")', not size's '8064 12352 64'"
+done
+ok "without _sdata and __start_init_task, or with the second alone: size's own figures, fill and all"
+# _sdata in another section than the init stack: what lies between would
+# be data, so it is an error naming the file, not a figure
+sed -e 's/_sdata = \.; //' -e 's/\.rodata : { \*(\.rodata) }/.rodata : { _sdata = .; *(.rodata) }/' "$d/kernel.lds" >"$d/apart.lds"
+grep -q '_sdata = \.; \*(\.rodata)' "$d/apart.lds" || fail "apart.lds: _sdata not moved into .rodata"
+ld -m elf_i386 -T "$d/apart.lds" -o "$d/apart" "$d/page.o" || fail "ld apart"
+if "$TKSIZE" size --less-init-fill "$d/apart" >"$d/apart.out" 2>"$d/apart.err"; then
+	fail "--less-init-fill on _sdata in .rodata exited 0: $(cat "$d/apart.out")"
+fi
+[ "$(wc -l <"$d/apart.err")" = 1 ] && grep -q "^tksize: $d/apart: _sdata .* and __start_init_task .* one section" "$d/apart.err" ||
+	{ cat "$d/apart.err" >&2; fail "--less-init-fill on _sdata in .rodata: not one line naming the file and the symbols"; }
+ok "_sdata outside the init stack's section: $(cat "$d/apart.err")"
