@@ -12,7 +12,9 @@
  * (DW_AT_decl_line of the definition).  `move` leaves a declaration in
  * FILE (a header) where the definition was, and appends the definition,
  * without `static inline`, to HOME (a .c file linked into vmlinux that
- * includes FILE): what "uninline foo()" patches do.
+ * includes FILE): what "uninline foo()" patches do.  A definition under
+ * #if keeps its declaration in its branch, and goes to HOME under the same
+ * #if lines (see conditions()).
  *
  * With UNINLINE_PRISTINE=DIR, LINE is a line of DIR/FILE, the tree the
  * kernel was built from: earlier changes may have moved the definition.
@@ -334,43 +336,134 @@ static void refuse_unit_bound_body(const struct definition *d, const char *name)
 }
 
 /*
- * A header definition under #if (beyond the include guard) has another
- * branch the move would not touch: other configs would see a static
- * inline beside the shared definition.
+ * The #if lines (beyond the include guard) a header definition sits
+ * under, each with the #elif and #else lines before the definition at its
+ * level.  The shared definition goes into its home unit under the same
+ * lines, their branches before it left empty, so it is compiled exactly
+ * where the header's declaration replaces it, and the configs that take
+ * another branch keep the header's static inline there.  Returns the
+ * lines (malloc'ed; "" for none) and sets *ENDIFS to the #endif lines
+ * they need.
  */
-static void refuse_conditional(const char *buf, const struct definition *d, const char *name)
+struct conditional {
+	char *text;		/* the #if line, then #elif/#else lines */
+	int guard;		/* the include guard: the file's first #if, an #ifndef */
+};
+
+static char *conditions(const char *buf, const struct definition *d, int *endifs)
 {
-	const char *p = buf, *guard = NULL;
-	int depth = 0, first = 1;
+	struct conditional stack[64];
+	const char *p = buf;
+	int depth = 0, first = 1, i;
+	size_t len = 0;
+	char *out;
 
 	while (p < d->start) {
-		const char *l = p;
+		const char *l = p, *e = p;
+		size_t n;
 
-		while (l < d->start && (*l == ' ' || *l == '\t'))
+		/* the line, and the lines a backslash continues it on */
+		while ((e = strchr(e, '\n')) && e > p && e[-1] == '\\')
+			e++;
+		if (!e)
+			e = p + strlen(p);
+		n = (size_t)(e - p) + (*e == '\n');
+		while (l < e && (*l == ' ' || *l == '\t'))
 			l++;
 		if (*l == '#') {
-			l++;
-			while (*l == ' ' || *l == '\t')
-				l++;
+			for (l++; *l == ' ' || *l == '\t'; l++)
+				;
 			if (!strncmp(l, "if", 2)) {
-				/* the include guard: the file's first #ifndef X, then #define X */
-				if (first && !strncmp(l, "ifndef", 6))
-					guard = l;
+				if (depth == (int)(sizeof(stack) / sizeof(stack[0])))
+					refuse("#if nested deeper than %d", depth);
+				stack[depth].text = strndup(p, n);
+				stack[depth].guard = first && !strncmp(l, "ifndef", 6);
 				depth++;
 				first = 0;
-			} else if (!strncmp(l, "endif", 5)) {
-				depth--;
-				if (!depth)
-					guard = NULL;
+			} else if ((!strncmp(l, "elif", 4) || !strncmp(l, "else", 4)) && depth) {
+				char *t;
+
+				if (asprintf(&t, "%s%.*s", stack[depth - 1].text, (int)n, p) < 0)
+					exit(2);
+				free(stack[depth - 1].text);
+				stack[depth - 1].text = t;
+			} else if (!strncmp(l, "endif", 5) && depth) {
+				free(stack[--depth].text);
 			}
 		}
-		p = strchr(p, '\n');
+		p += n;
+		if (!*e)
+			break;
+	}
+	*endifs = 0;
+	for (i = 0; i < depth; i++)
+		if (!stack[i].guard) {
+			len += strlen(stack[i].text);
+			(*endifs)++;
+		}
+	out = malloc(len + 1);
+	if (!out)
+		exit(2);
+	*out = '\0';
+	for (i = 0; i < depth; i++) {
+		if (!stack[i].guard)
+			strcat(out, stack[i].text);
+		free(stack[i].text);
+	}
+	return out;
+}
+
+/* Does a line of [P, END) #define or #undef the macro M (length N)? */
+static int redefines(const char *p, const char *end, const char *m, size_t n)
+{
+	for (; p < end; p++) {
+		const char *l = p;
+
+		while (l < end && (*l == ' ' || *l == '\t'))
+			l++;
+		if (l < end && *l == '#') {
+			for (l++; *l == ' ' || *l == '\t'; l++)
+				;
+			if (!strncmp(l, "define", 6) || !strncmp(l, "undef", 5)) {
+				for (l += *l == 'd' ? 6 : 5; *l == ' ' || *l == '\t'; l++)
+					;
+				if (!strncmp(l, m, n) && !is_ident(l[n]))
+					return 1;
+			}
+		}
+		p = memchr(p, '\n', (size_t)(end - p));
 		if (!p)
 			break;
-		p++;
 	}
-	if (depth > (guard ? 1 : 0))
-		refuse("%s() is defined under #if: other configs would keep a static inline", name);
+	return 0;
+}
+
+/*
+ * The shared definition's #if lines are read again at the end of its home
+ * unit: a macro they test that the header #defines or #undefs after the
+ * definition (`#ifndef pte_offset_kernel` ... `#define pte_offset_kernel
+ * pte_offset_kernel`, the arch override pattern) would read otherwise
+ * there, and the definition would not be compiled where it is declared.
+ */
+static void refuse_conditions_redefined(const char *buf, const char *cond, const struct definition *d,
+					const char *name)
+{
+	const char *p = cond, *end = buf + strlen(buf);
+
+	while (*p) {
+		const char *e;
+
+		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		for (e = p; is_ident(*e); e++)
+			;
+		if (redefines(d->close, end, p, (size_t)(e - p)))
+			refuse("%s() is under an #if on %.*s, which its header #defines after it", name,
+			       (int)(e - p), p);
+		p = e;
+	}
 }
 
 /*
@@ -470,8 +563,8 @@ int main(int argc, char **argv)
 	struct definition d;
 	long line;
 	size_t len;
-	char *buf, *end;
-	int is_header;
+	char *buf, *end, *cond = NULL;
+	int is_header, endifs = 0;
 
 	if (argc < 6)
 		usage();
@@ -495,8 +588,9 @@ int main(int argc, char **argv)
 	if (is_header) {
 		refuse_undefined_macros(buf, &d, name);
 		refuse_unit_bound_body(&d, name);
-		refuse_conditional(buf, &d, name);
 		refuse_static_declaration(buf, &d, name);
+		cond = conditions(buf, &d, &endifs);
+		refuse_conditions_redefined(buf, cond, &d, name);
 	}
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");
@@ -517,6 +611,8 @@ int main(int argc, char **argv)
 		home = argv[6];
 		if (!strcmp(home, file))
 			refuse("the shared definition cannot go into %s itself", file);
+		if (!is_header)
+			refuse("only a header's definition moves to a unit of its own");
 		while (proto_end > d.name && isspace((unsigned char)proto_end[-1]))
 			proto_end--;
 		hbuf = slurp(home, &hlen);
@@ -524,15 +620,24 @@ int main(int argc, char **argv)
 		spill(file, 5, buf, (size_t)(d.start - buf), spec, strlen(spec), d.name,
 		      (size_t)(proto_end - d.name), ";", (size_t)1, d.close + 1,
 		      len - (size_t)(d.close + 1 - buf));
-		spill(home, 5, hbuf, hlen, "\n", (size_t)1, spec, strlen(spec), d.name,
-		      (size_t)(d.open - d.name), d.open, (size_t)(d.close + 1 - d.open));
-		/* a final newline after the appended body */
+		/* the definition at the end of HOME, under the header's #ifs */
 		{
-			FILE *f = fopen(home, "ab");
+			char *tail = NULL;
+			size_t tlen = 0;
+			FILE *t = open_memstream(&tail, &tlen);
+			int i;
 
-			if (!f || fputc('\n', f) == EOF || fclose(f))
-				refuse("%s: %s", home, strerror(errno));
+			if (!t)
+				exit(2);
+			fprintf(t, "\n%s%s%.*s\n", cond, spec, (int)(d.close + 1 - d.name), d.name);
+			for (i = 0; i < endifs; i++)
+				fputs("#endif\n", t);
+			if (fclose(t))
+				exit(2);
+			spill(home, 2, hbuf, hlen, tail, tlen);
+			free(tail);
 		}
+		free(cond);
 	} else {
 		usage();
 	}

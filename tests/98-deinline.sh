@@ -39,8 +39,13 @@ refused() {
 refused arch/x86/include/asm/tlb.h 10 tlb_flush 'tlb_flush\(\) has a static declaration before its definition'
 refused lib/xz/xz_dec_lzma2.c 529 rc_bit 'rc_bit\(\) is __always_inline'
 refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) has preprocessor directives in its body'
+refused include/linux/pgtable.h 90 pte_offset_kernel \
+	'pte_offset_kernel\(\) is under an #if on pte_offset_kernel, which its header #defines after it'
 [ "$("$UNINLINE" check "$src" include/linux/fs.h 3741 dir_emit_dots)" = header ] || fail "uninline refused dir_emit_dots()"
-ok "the editor refuses a static forward declaration, __always_inline and directives in a body; takes dir_emit_dots()"
+# in the #else of #ifdef CONFIG_VIRT_CPU_ACCOUNTING_GEN (tests/86 moves one)
+[ "$("$UNINLINE" check "$src" include/linux/kernel_stat.h 94 kcpustat_cpu_fetch)" = header ] ||
+	fail "uninline refused kcpustat_cpu_fetch()"
+ok "the editor refuses a static forward declaration, __always_inline, directives in a body and an #ifndef the header #defines after; takes dir_emit_dots() and kcpustat_cpu_fetch() (under #else)"
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
