@@ -305,10 +305,23 @@ static void refuse_undefined_macros(const char *buf, const struct definition *d,
 	}
 }
 
+/* READ_ONCE() and WRITE_ONCE() are volatile accesses: no static in them */
+static int volatile_access(const char *p, const char *e)
+{
+	static const char *const names[] = { "READ_ONCE", "WRITE_ONCE", "__READ_ONCE", "__WRITE_ONCE" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if ((size_t)(e - p) == strlen(names[i]) && !strncmp(p, names[i], (size_t)(e - p)))
+			return 1;
+	return 0;
+}
+
 /*
  * What a body moved to another unit must not hold: a static local (and
- * the *_ONCE macros, which hide one) would become one shared copy where
- * each unit had its own, and pr_*() would take the new unit's pr_fmt.
+ * the other *_ONCE macros, WARN_ON_ONCE(), pr_warn_once(), which hide
+ * one) would become one shared copy where each unit had its own, and
+ * pr_*() would take the new unit's pr_fmt.
  */
 static void refuse_unit_bound_body(const struct definition *d, const char *name)
 {
@@ -328,7 +341,8 @@ static void refuse_unit_bound_body(const struct definition *d, const char *name)
 		for (e = p; e < d->close && is_ident(*e); e++)
 			;
 		if ((e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) ||
-		    (e - p > 5 && (!strncmp(e - 5, "_ONCE", 5) || !strncmp(e - 5, "_once", 5))))
+		    (e - p > 5 && (!strncmp(e - 5, "_ONCE", 5) || !strncmp(e - 5, "_once", 5)) &&
+		     !volatile_access(p, e)))
 			refuse("%s() uses %.*s, which means something else in another unit", name,
 			       (int)(e - p), p);
 		p = e;

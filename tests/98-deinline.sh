@@ -42,10 +42,15 @@ refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) has preprocessor directive
 refused include/linux/pgtable.h 90 pte_offset_kernel \
 	'pte_offset_kernel\(\) is under an #if on pte_offset_kernel, which its header #defines after it'
 [ "$("$UNINLINE" check "$src" include/linux/fs.h 3741 dir_emit_dots)" = header ] || fail "uninline refused dir_emit_dots()"
+# WARN_ON_ONCE() hides a static; READ_ONCE() is a volatile access
+refused include/linux/jump_label.h 317 static_key_enable \
+	'static_key_enable\(\) uses WARN_ON_ONCE, which means something else in another unit'
+[ "$("$UNINLINE" check "$src" include/linux/sched/signal.h 413 signal_pending)" = header ] ||
+	fail "uninline refused signal_pending() (READ_ONCE)"
 # in the #else of #ifdef CONFIG_VIRT_CPU_ACCOUNTING_GEN (tests/86 moves one)
 [ "$("$UNINLINE" check "$src" include/linux/kernel_stat.h 94 kcpustat_cpu_fetch)" = header ] ||
 	fail "uninline refused kcpustat_cpu_fetch()"
-ok "the editor refuses a static forward declaration, __always_inline, directives in a body and an #ifndef the header #defines after; takes dir_emit_dots() and kcpustat_cpu_fetch() (under #else)"
+ok "the editor refuses a static forward declaration, __always_inline, directives in a body, an #ifndef the header #defines after and WARN_ON_ONCE(); takes dir_emit_dots(), kcpustat_cpu_fetch() (under #else) and signal_pending() (READ_ONCE())"
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
