@@ -265,9 +265,6 @@ static struct definition find(const char *buf, size_t len, long line, const char
 	d.close = match(q, end, '{', '}');
 	if (!d.close)
 		refuse("unbalanced body of %s()", name);
-	for (q = d.open; q < d.close; q++)
-		if (*q == '\n' && q[1] == '#')
-			refuse("%s() has preprocessor directives in its body", name);
 	if (word(d.start, s, "__always_inline") || word(d.start, s, "always_inline") ||
 	    word(d.start, s, "__always_inline__"))
 		refuse("%s() is __always_inline: never changed", name);
@@ -460,7 +457,7 @@ static int redefines(const char *p, const char *end, const char *m, size_t n)
  * there, and the definition would not be compiled where it is declared.
  */
 static void refuse_conditions_redefined(const char *buf, const char *cond, const struct definition *d,
-					const char *name)
+					const char *name, const char *how)
 {
 	const char *p = cond, *end = buf + strlen(buf);
 
@@ -474,9 +471,64 @@ static void refuse_conditions_redefined(const char *buf, const char *cond, const
 		for (e = p; is_ident(*e); e++)
 			;
 		if (redefines(d->close, end, p, (size_t)(e - p)))
-			refuse("%s() is under an #if on %.*s, which its header #defines after it", name,
+			refuse("%s() %s %.*s, which its header #defines after it", name, how,
 			       (int)(e - p), p);
 		p = e;
+	}
+}
+
+/*
+ * A header body that holds directives moves with them, and is compiled
+ * once, in the home unit, for every unit that called it: only
+ * conditionals (#if, #ifdef, #ifndef, #elif, #else, #endif) on Kconfig
+ * symbols, which every unit sees alike.  A macro a unit may set before
+ * the header (DEBUG, CREATE_TRACE_POINTS) would silently take the home
+ * unit's value, and a #define or #undef would go from the header to one
+ * unit.
+ */
+static void refuse_body_directives(const struct definition *d, const char *name)
+{
+	static const char *const words[] = { "if", "ifdef", "ifndef", "elif", "else", "endif", "defined",
+					     "IS_ENABLED", "IS_BUILTIN", "IS_MODULE", "IS_REACHABLE" };
+	const size_t nwords = sizeof(words) / sizeof(words[0]);
+	const char *p;
+
+	for (p = d->open; p < d->close; p++) {
+		const char *l = p + 1, *e, *w;
+		size_t i;
+
+		if (*p != '\n')
+			continue;
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (*l != '#')
+			continue;
+		for (l++; *l == ' ' || *l == '\t'; l++)
+			;
+		for (e = l; is_ident(*e); e++)
+			;
+		for (i = 0; i < 6; i++)
+			if ((size_t)(e - l) == strlen(words[i]) && !strncmp(l, words[i], (size_t)(e - l)))
+				break;
+		if (i == 6)
+			refuse("%s() has #%.*s in its body", name, (int)(e - l), l);
+		/* the directive's words, on the lines a backslash continues it on */
+		for (w = e; w < d->close && (*w != '\n' || w[-1] == '\\'); w++) {
+			const char *x = w;
+
+			if (!is_ident(*w) || isdigit((unsigned char)*w))
+				continue;
+			for (; is_ident(*x); x++)
+				;
+			for (i = 0; i < nwords; i++)
+				if ((size_t)(x - w) == strlen(words[i]) && !strncmp(w, words[i], (size_t)(x - w)))
+					break;
+			if (i == nwords && strncmp(w, "CONFIG_", 7))
+				refuse("%s() has an #if in its body on %.*s, which a unit may set otherwise", name,
+				       (int)(x - w), w);
+			w = x - 1;
+		}
+		p = w - 1;
 	}
 }
 
@@ -604,7 +656,8 @@ int main(int argc, char **argv)
 		refuse_unit_bound_body(&d, name);
 		refuse_static_declaration(buf, &d, name);
 		cond = conditions(buf, &d, &endifs);
-		refuse_conditions_redefined(buf, cond, &d, name);
+		refuse_conditions_redefined(buf, cond, &d, name, "is under an #if on");
+		refuse_body_directives(&d, name);
 	}
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");

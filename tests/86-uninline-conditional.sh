@@ -7,7 +7,8 @@
 # whose branch was moved, and every config links and computes what the
 # header did.  An #if on a macro the header #defines after the
 # definition (the arch override pattern) is refused, as the home unit
-# would read it otherwise; so is a move out of a .c file.
+# would read it otherwise.  A body with an #if on Kconfig symbols moves
+# whole; one on a macro a unit may set is refused.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch uninline-conditional)
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c" || fail "building uninline"
@@ -44,6 +45,25 @@ static inline int foo(int x)
 }
 #endif
 
+static inline int baz(int x)
+{
+#if defined(CONFIG_A) || \
+	defined(CONFIG_C)
+	x += 100;
+#else
+	x -= 100;
+#endif
+	return x;
+}
+
+static inline int qux(int x)
+{
+#ifdef DEBUG
+	x++;
+#endif
+	return x;
+}
+
 #ifndef bar
 static inline int bar(int x)
 {
@@ -56,15 +76,17 @@ static inline int bar(int x)
 H
 cat >"$d/pristine/home.c" <<'C'
 #include "include/foo.h"
-int home_user(int x) { return foo(x); }
+int home_user(int x) { return foo(x) + baz(x); }
 C
 cat >"$d/pristine/other.c" <<'C'
 #include <stdio.h>
 #include "include/foo.h"
 int home_user(int x);
-int main(void) { printf("%d %d\n", foo(7), home_user(8)); return 0; }
+int main(void) { printf("%d %d %d\n", foo(7), baz(7), home_user(8)); return 0; }
 C
-# what each config computed before the change: foo(7), foo(8)
+# where each definition's name is, as DWARF's decl_line gives it: the Nth
+line_of() { grep -n "^static inline int $1(" "$d/pristine/include/foo.h" | sed -n "${2:-1}s/:.*//p"; }
+# what each config computed before the change: foo(7), baz(7), foo(8) + baz(8)
 run() {
 	# shellcheck disable=SC2086
 	gcc -O2 -Wall $2 -o "$d/prog" "$1/home.c" "$1/other.c" 2>"$d/cc.err" ||
@@ -77,19 +99,17 @@ while read -r c; do
 	echo "$c: $(run "$d/pristine" "$c")"
 done <"$d/configs" >"$d/before"
 [ "$(wc -l <"$d/before")" = 5 ] || fail "not 5 configs built before the move"
-expect_grep '^-DCONFIG_C: 35 40$' "$d/before" "the header's CONFIG_C branch"
+expect_grep '^-DCONFIG_C: 35 107 148$' "$d/before" "the header's CONFIG_C branch"
 
-# foo's second definition, in the #elif branch (line 16 is its name)
+# foo's second definition, in the #elif branch
 cp -a "$d/pristine" "$d/moved"
-"$u" move "$d/moved" include/foo.h 16 foo home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move foo"; }
-sed -n '/^#elif defined(CONFIG_C)$/,/^#else$/p' "$d/moved/include/foo.h" >"$d/branch"
-[ "$(sed -n 2p "$d/branch")" = "int foo(int x);" ] && [ "$(wc -l <"$d/branch")" = 3 ] ||
-	{ cat "$d/branch" >&2; fail "the header's #elif branch is not the declaration alone"; }
-for body in 'return x \* 3 + 1;' 'return x;'; do
-	[ "$(grep -c "^	$body\$" "$d/moved/include/foo.h")" = 1 ] || fail "the header lost its other branch '$body'"
-done
+"$u" move "$d/moved" include/foo.h "$(line_of foo 2)" foo home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move foo"; }
+# the header's one change: that branch's body became the declaration
+diff "$d/pristine/include/foo.h" "$d/moved/include/foo.h" | grep '^[<>]' >"$d/header.changes"
+printf '%s\n' '< static inline int foo(int x)' '< {' '< 	return x * 5;' '< }' '> int foo(int x);' |
+	diff -u - "$d/header.changes" || fail "the header changed otherwise than the #elif branch's foo() becoming its declaration"
 cat >"$d/want.tail" <<'C'
-int home_user(int x) { return foo(x); }
+int home_user(int x) { return foo(x) + baz(x); }
 
 #if defined(CONFIG_A) && \
 	defined(CONFIG_B)
@@ -103,6 +123,17 @@ C
 tail -n 10 "$d/moved/home.c" | diff -u "$d/want.tail" - || fail "home.c's shared definition is not under the header's #if lines"
 ok "the header keeps a declaration in the #elif branch; home.c holds the definition under #if/#elif, without the guard, CONFIG_E's #ifdef or CONFIG_D's"
 
+# baz(), whose body holds a continued #if on Kconfig symbols: it moves
+# whole, directives and all, and every config gets its own branch of it
+# from the one shared definition (its line is the pristine header's, as
+# the advisor gives it after earlier changes: UNINLINE_PRISTINE)
+UNINLINE_PRISTINE=$d/pristine "$u" move "$d/moved" include/foo.h "$(line_of baz)" baz home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move baz"; }
+[ "$(grep -c '^int baz(int x);$' "$d/moved/include/foo.h")" = 1 ] || fail "the header has no declaration of baz()"
+sed -n '/^int baz(int x)$/,/^}$/p' "$d/moved/home.c" >"$d/baz.moved"
+sed -n '/^static inline int baz(int x)$/,/^}$/p' "$d/pristine/include/foo.h" | sed 1s/'static inline '// >"$d/baz.want"
+diff -u "$d/baz.want" "$d/baz.moved" || fail "home.c's baz() is not the header's body, directives and all"
+ok "baz(), a body with an #if on Kconfig symbols: moved whole"
+
 while read -r c; do
 	echo "$c: $(run "$d/moved" "$c")"
 	if [ "$c" = -DCONFIG_C ]; then
@@ -110,16 +141,23 @@ while read -r c; do
 	elif nm "$d/prog" | grep -q ' T foo$'; then
 		fail "with '$c' a shared foo() was compiled"
 	fi
+	nm "$d/prog" | grep -q ' T baz$' || fail "with '$c' there is no shared baz()"
 done <"$d/configs" >"$d/after"
 diff -u "$d/before" "$d/after" || fail "a config computes otherwise after the move"
-ok "each of the 5 configs builds, links and computes what it did; a shared foo() only with CONFIG_C"
+ok "each of the 5 configs builds, links and computes what it did; a shared foo() only with CONFIG_C, a shared baz() in all"
 
-# the arch override pattern: refused, naming the macro
-cp -a "$d/pristine" "$d/bar"
-if "$u" move "$d/bar" include/foo.h 31 bar home.c 2>"$d/bar.err"; then
-	fail "uninline moved bar(), whose #ifndef bar the header #defines after it"
-fi
-expect_grep '^uninline: include/foo.h:31 bar\(\): bar\(\) is under an #if on bar, which its header #defines after it$' "$d/bar.err" "the refusal"
-cmp -s "$d/pristine/include/foo.h" "$d/bar/include/foo.h" && cmp -s "$d/pristine/home.c" "$d/bar/home.c" ||
-	fail "the refused move changed a file"
-ok "an #ifndef on a macro the header #defines after it: refused, nothing changed"
+# refused, naming the macro, and nothing changed: the arch override
+# pattern (an #ifndef on a macro the header #defines after the
+# definition), and a body's #ifdef on a macro a unit may set (DEBUG)
+refused() {
+	rm -rf "$d/refused"
+	cp -a "$d/pristine" "$d/refused"
+	if "$u" move "$d/refused" include/foo.h "$(line_of "$1")" "$1" home.c 2>"$d/refused.err"; then
+		fail "uninline moved $1()"
+	fi
+	expect_grep "^uninline: include/foo.h:$(line_of "$1") $1\(\): $2$" "$d/refused.err" "the refusal of $1()"
+	diff -r "$d/pristine" "$d/refused" >/dev/null || fail "the refused move of $1() changed a file"
+}
+refused bar 'bar\(\) is under an #if on bar, which its header #defines after it'
+refused qux 'qux\(\) has an #if in its body on DEBUG, which a unit may set otherwise'
+ok "an #ifndef the header #defines after, a body's #ifdef DEBUG: refused, nothing changed"

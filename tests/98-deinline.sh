@@ -38,7 +38,8 @@ refused() {
 }
 refused arch/x86/include/asm/tlb.h 10 tlb_flush 'tlb_flush\(\) has a static declaration before its definition'
 refused lib/xz/xz_dec_lzma2.c 529 rc_bit 'rc_bit\(\) is __always_inline'
-refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) has preprocessor directives in its body'
+refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) is __always_inline'
+refused drivers/tty/serial/8250/8250.h 398 ns16550a_goto_highspeed 'ns16550a_goto_highspeed\(\) has #define in its body'
 refused include/linux/pgtable.h 90 pte_offset_kernel \
 	'pte_offset_kernel\(\) is under an #if on pte_offset_kernel, which its header #defines after it'
 [ "$("$UNINLINE" check "$src" include/linux/fs.h 3741 dir_emit_dots)" = header ] || fail "uninline refused dir_emit_dots()"
@@ -50,7 +51,7 @@ refused include/linux/jump_label.h 317 static_key_enable \
 # in the #else of #ifdef CONFIG_VIRT_CPU_ACCOUNTING_GEN (tests/86 moves one)
 [ "$("$UNINLINE" check "$src" include/linux/kernel_stat.h 94 kcpustat_cpu_fetch)" = header ] ||
 	fail "uninline refused kcpustat_cpu_fetch()"
-ok "the editor refuses a static forward declaration, __always_inline, directives in a body, an #ifndef the header #defines after and WARN_ON_ONCE(); takes dir_emit_dots(), kcpustat_cpu_fetch() (under #else) and signal_pending() (READ_ONCE())"
+ok "the editor refuses a static forward declaration, __always_inline, a #define in a body, an #ifndef the header #defines after and WARN_ON_ONCE(); takes dir_emit_dots(), kcpustat_cpu_fetch() (under #else) and signal_pending() (READ_ONCE())"
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
