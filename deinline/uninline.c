@@ -315,10 +315,33 @@ static int volatile_access(const char *p, const char *e)
 }
 
 /*
+ * Macros that hide a static local: the *ONCE* ones (WARN_ON_ONCE(),
+ * pr_warn_once(), DO_ONCE_LITE_IF(), VM_WARN_ON_ONCE_FOLIO()) but the two
+ * volatile accesses, the rate-limited printers, dynamic debug's dev_dbg(),
+ * and those built on them under another name.
+ */
+static int hides_static(const char *p, const char *e)
+{
+	static const char *const named[] = { "WARN_ON_FPU", "RCU_LOCKDEP_WARN", "dev_dbg", "dev_vdbg",
+					     "print_hex_dump_debug", "dynamic_pr_debug", "dynamic_dev_dbg" };
+	char w[128];
+	size_t i, n = (size_t)(e - p);
+
+	if (n >= sizeof(w))
+		return 0;
+	memcpy(w, p, n);
+	w[n] = '\0';
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (!strcmp(w, named[i]))
+			return 1;
+	return ((strstr(w, "ONCE") || strstr(w, "once")) && !volatile_access(p, e)) || strstr(w, "ratelimit");
+}
+
+/*
  * What a body moved to another unit must not hold: a static local (and
- * the other *_ONCE macros, WARN_ON_ONCE(), pr_warn_once(), which hide
- * one) would become one shared copy where each unit had its own, and
- * pr_*() would take the new unit's pr_fmt.
+ * the macros that hide one, hides_static()) would become one shared copy
+ * where each unit had its own, and pr_*() would take the new unit's
+ * pr_fmt.
  */
 static void refuse_unit_bound_body(const struct definition *d, const char *name)
 {
@@ -337,13 +360,94 @@ static void refuse_unit_bound_body(const struct definition *d, const char *name)
 		}
 		for (e = p; e < d->close && is_ident(*e); e++)
 			;
-		if ((e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) ||
-		    (e - p > 5 && (!strncmp(e - 5, "_ONCE", 5) || !strncmp(e - 5, "_once", 5)) &&
-		     !volatile_access(p, e)))
+		if ((e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) || hides_static(p, e))
 			refuse("%s() uses %.*s, which means something else in another unit", name,
 			       (int)(e - p), p);
 		p = e;
 	}
+}
+
+/*
+ * BUF with its comments turned to spaces, newlines kept, so that every
+ * offset is BUF's: directives are read on it, and a #endif in a comment,
+ * or a directive's trailing comment, counts for nothing.
+ */
+static char *blank_comments(const char *buf)
+{
+	size_t len = strlen(buf);
+	char *out = strdup(buf), *p;
+
+	if (!out)
+		exit(2);
+	for (p = out; *p; ) {
+		const char *q = skip_lexeme(buf + (p - out), buf + len);
+
+		if (q == buf + (p - out)) {
+			p++;
+			continue;
+		}
+		if (*p == '/')		/* a comment, not a literal */
+			for (; p < out + (q - buf); p++)
+				if (*p != '\n')
+					*p = ' ';
+		p = out + (q - buf);
+	}
+	return out;
+}
+
+/*
+ * The end of the logical line at P: its '\n' (or the string's end), past
+ * the lines a backslash continues it on, as gcc reads them (a backslash,
+ * then blanks, then the newline).
+ */
+static const char *line_end(const char *p)
+{
+	for (;;) {
+		const char *e = strchr(p, '\n'), *b;
+
+		if (!e)
+			return p + strlen(p);
+		for (b = e; b > p && (b[-1] == ' ' || b[-1] == '\t'); b--)
+			;
+		if (b > p && b[-1] == '\\') {
+			p = e + 1;
+			continue;
+		}
+		return e;
+	}
+}
+
+/* The directive at line P ("if", "define"...), or NULL; *ARGS after it. */
+static const char *directive(const char *p, const char *end, const char **args)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= end || *p != '#')
+		return NULL;
+	for (p++; *p == ' ' || *p == '\t'; p++)
+		;
+	for (*args = p; is_ident(**args); (*args)++)
+		;
+	return p;
+}
+
+/* Is the directive at D (up to ARGS) the word W? */
+static int is_directive(const char *d, const char *args, const char *w)
+{
+	return d && (size_t)(args - d) == strlen(w) && !strncmp(d, w, (size_t)(args - d));
+}
+
+/* The identifier at P (blanks skipped): its length, and *ID set to it. */
+static size_t ident_at(const char *p, const char **id)
+{
+	const char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (e = p; is_ident(*e); e++)
+		;
+	*id = p;
+	return (size_t)(e - p);
 }
 
 /*
@@ -352,59 +456,88 @@ static void refuse_unit_bound_body(const struct definition *d, const char *name)
  * level.  The shared definition goes into its home unit under the same
  * lines, their branches before it left empty, so it is compiled exactly
  * where the header's declaration replaces it, and the configs that take
- * another branch keep the header's static inline there.  Returns the
- * lines (malloc'ed; "" for none) and sets *ENDIFS to the #endif lines
- * they need.
+ * another branch keep the header's static inline there.  BLANK is the
+ * header with its comments blanked (blank_comments()), D's pointers the
+ * definition's in it.  Returns the lines (malloc'ed; "" for none) and
+ * sets *ENDIFS to the #endif lines they need.
  */
 struct conditional {
 	char *text;		/* the #if line, then #elif/#else lines */
-	int guard;		/* the include guard: the file's first #if, an #ifndef */
+	int guard;		/* the include guard: the first #if, an #ifndef X, then #define X */
 };
 
-static char *conditions(const char *buf, const struct definition *d, int *endifs)
+/* Append [P, E) to *TEXT, each line's trailing blanks dropped, and a newline. */
+static void append_directive(char **text, const char *p, const char *e)
+{
+	size_t n = *text ? strlen(*text) : 0;
+	char *t = realloc(*text, n + (size_t)(e - p) + 2), *o;
+
+	if (!t)
+		exit(2);
+	for (o = t + n; p < e; p++) {
+		if (*p == '\n')
+			while (o > t + n && (o[-1] == ' ' || o[-1] == '\t'))
+				o--;
+		*o++ = *p;
+	}
+	while (o > t + n && (o[-1] == ' ' || o[-1] == '\t'))
+		o--;
+	*o++ = '\n';
+	*o = '\0';
+	*text = t;
+}
+
+/*
+ * Is the #ifndef whose argument is at ARGS, on a line ending at E, an
+ * include guard: is the next directive in the file #define of its macro?
+ */
+static int guards(const char *args, const char *e)
+{
+	const char *id, *def, *dargs, *p;
+	size_t n = ident_at(args, &id);
+
+	for (p = e; *p; ) {
+		const char *end;
+
+		p += *p == '\n';
+		end = line_end(p);
+		if ((def = directive(p, end, &dargs))) {
+			const char *did;
+
+			return is_directive(def, dargs, "define") && ident_at(dargs, &did) == n && !strncmp(did, id, n);
+		}
+		p = end;
+	}
+	return 0;
+}
+
+static char *conditions(const char *blank, const struct definition *d, int *endifs)
 {
 	struct conditional stack[64];
-	const char *p = buf;
-	int depth = 0, first = 1, i;
+	const char *p = blank;
 	size_t len = 0;
+	int depth = 0, first = 1, i;
 	char *out;
 
 	while (p < d->start) {
-		const char *l = p, *e = p;
-		size_t n;
+		const char *e = line_end(p), *args, *dir = directive(p, e, &args);
 
-		/* the line, and the lines a backslash continues it on */
-		while ((e = strchr(e, '\n')) && e > p && e[-1] == '\\')
-			e++;
-		if (!e)
-			e = p + strlen(p);
-		n = (size_t)(e - p) + (*e == '\n');
-		while (l < e && (*l == ' ' || *l == '\t'))
-			l++;
-		if (*l == '#') {
-			for (l++; *l == ' ' || *l == '\t'; l++)
-				;
-			if (!strncmp(l, "if", 2)) {
-				if (depth == (int)(sizeof(stack) / sizeof(stack[0])))
-					refuse("#if nested deeper than %d", depth);
-				stack[depth].text = strndup(p, n);
-				stack[depth].guard = first && !strncmp(l, "ifndef", 6);
-				depth++;
-				first = 0;
-			} else if ((!strncmp(l, "elif", 4) || !strncmp(l, "else", 4)) && depth) {
-				char *t;
-
-				if (asprintf(&t, "%s%.*s", stack[depth - 1].text, (int)n, p) < 0)
-					exit(2);
-				free(stack[depth - 1].text);
-				stack[depth - 1].text = t;
-			} else if (!strncmp(l, "endif", 5) && depth) {
-				free(stack[--depth].text);
-			}
+		if (dir && !strncmp(dir, "if", 2)) {
+			if (depth == (int)(sizeof(stack) / sizeof(stack[0])))
+				refuse("#if nested deeper than %d", depth);
+			stack[depth].text = NULL;
+			append_directive(&stack[depth].text, p, e);
+			stack[depth].guard = first && is_directive(dir, args, "ifndef") && guards(args, e);
+			depth++;
+			first = 0;
+		} else if ((is_directive(dir, args, "elif") || is_directive(dir, args, "else")) && depth) {
+			append_directive(&stack[depth - 1].text, p, e);
+		} else if (is_directive(dir, args, "endif") && depth) {
+			free(stack[--depth].text);
 		}
-		p += n;
 		if (!*e)
 			break;
+		p = e + 1;
 	}
 	*endifs = 0;
 	for (i = 0; i < depth; i++)
@@ -424,42 +557,37 @@ static char *conditions(const char *buf, const struct definition *d, int *endifs
 	return out;
 }
 
-/* Does a line of [P, END) #define or #undef the macro M (length N)? */
-static int redefines(const char *p, const char *end, const char *m, size_t n)
+/* Does a directive of BLANK (comments blanked) #define or #undef the macro M (length N)? */
+static int redefines(const char *blank, const char *m, size_t n)
 {
-	for (; p < end; p++) {
-		const char *l = p;
+	const char *p = blank;
 
-		while (l < end && (*l == ' ' || *l == '\t'))
-			l++;
-		if (l < end && *l == '#') {
-			for (l++; *l == ' ' || *l == '\t'; l++)
-				;
-			if (!strncmp(l, "define", 6) || !strncmp(l, "undef", 5)) {
-				for (l += *l == 'd' ? 6 : 5; *l == ' ' || *l == '\t'; l++)
-					;
-				if (!strncmp(l, m, n) && !is_ident(l[n]))
-					return 1;
-			}
-		}
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
+	while (*p) {
+		const char *e = line_end(p), *args, *dir = directive(p, e, &args), *id;
+
+		if ((is_directive(dir, args, "define") || is_directive(dir, args, "undef")) &&
+		    ident_at(args, &id) == n && !strncmp(id, m, n))
+			return 1;
+		if (!*e)
 			break;
+		p = e + 1;
 	}
 	return 0;
 }
 
 /*
  * The shared definition's #if lines are read again at the end of its home
- * unit: a macro they test that the header #defines or #undefs after the
- * definition (`#ifndef pte_offset_kernel` ... `#define pte_offset_kernel
- * pte_offset_kernel`, the arch override pattern) would read otherwise
- * there, and the definition would not be compiled where it is declared.
+ * unit: a macro they test that the header #defines or #undefs anywhere
+ * (`#ifndef pte_offset_kernel` ... `#define pte_offset_kernel
+ * pte_offset_kernel`, the arch override pattern, before or after the
+ * definition) reads otherwise there, and the definition would not be
+ * compiled where it is declared.  The same goes for the home unit's own
+ * #defines (HOME_BLANK, when known).
  */
-static void refuse_conditions_redefined(const char *buf, const char *cond, const struct definition *d,
+static void refuse_conditions_redefined(const char *blank, const char *home_blank, const char *cond,
 					const char *name, const char *how)
 {
-	const char *p = cond, *end = buf + strlen(buf);
+	const char *p = cond;
 
 	while (*p) {
 		const char *e;
@@ -470,11 +598,32 @@ static void refuse_conditions_redefined(const char *buf, const char *cond, const
 		}
 		for (e = p; is_ident(*e); e++)
 			;
-		if (redefines(d->close, end, p, (size_t)(e - p)))
-			refuse("%s() %s %.*s, which its header #defines after it", name, how,
-			       (int)(e - p), p);
+		if (redefines(blank, p, (size_t)(e - p)))
+			refuse("%s() %s %.*s, which its header #defines", name, how, (int)(e - p), p);
+		if (home_blank && redefines(home_blank, p, (size_t)(e - p)))
+			refuse("%s() %s %.*s, which its home unit #defines", name, how, (int)(e - p), p);
 		p = e;
 	}
+}
+
+/* Do the braces of [P, E) of BLANK balance, string and character literals skipped? */
+static int braces_balance(const char *p, const char *e)
+{
+	int depth = 0;
+
+	while (p < e) {
+		const char *q = skip_lexeme(p, e);
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		depth += (*p == '{') - (*p == '}');
+		if (depth < 0)
+			return 0;
+		p++;
+	}
+	return depth == 0;
 }
 
 /*
@@ -484,39 +633,37 @@ static void refuse_conditions_redefined(const char *buf, const char *cond, const
  * symbols, which every unit sees alike.  A macro a unit may set before
  * the header (DEBUG, CREATE_TRACE_POINTS) would silently take the home
  * unit's value, and a #define or #undef would go from the header to one
- * unit.
+ * unit.  The body's braces must balance between its directives: find()
+ * matched them across the branches of its #ifs.  D's pointers are into
+ * BLANK.
  */
 static void refuse_body_directives(const struct definition *d, const char *name)
 {
 	static const char *const words[] = { "if", "ifdef", "ifndef", "elif", "else", "endif", "defined",
 					     "IS_ENABLED", "IS_BUILTIN", "IS_MODULE", "IS_REACHABLE" };
 	const size_t nwords = sizeof(words) / sizeof(words[0]);
-	const char *p;
+	const char *p = d->open + 1, *stretch = d->open + 1;
 
-	for (p = d->open; p < d->close; p++) {
-		const char *l = p + 1, *e, *w;
+	while (p < d->close) {
+		const char *e = line_end(p), *args, *dir = directive(p, e, &args), *w;
 		size_t i;
 
-		if (*p != '\n')
-			continue;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		if (*l != '#')
-			continue;
-		for (l++; *l == ' ' || *l == '\t'; l++)
-			;
-		for (e = l; is_ident(*e); e++)
-			;
+		if (e > d->close)
+			e = d->close;
+		if (!dir)
+			goto next;
 		for (i = 0; i < 6; i++)
-			if ((size_t)(e - l) == strlen(words[i]) && !strncmp(l, words[i], (size_t)(e - l)))
+			if (is_directive(dir, args, words[i]))
 				break;
 		if (i == 6)
-			refuse("%s() has #%.*s in its body", name, (int)(e - l), l);
-		/* the directive's words, on the lines a backslash continues it on */
-		for (w = e; w < d->close && (*w != '\n' || w[-1] == '\\'); w++) {
+			refuse("%s() has #%.*s in its body", name, (int)(args - dir), dir);
+		if (!braces_balance(stretch, p))
+			refuse("%s() has braces that an #if in its body splits", name);
+		stretch = e;
+		for (w = args; w < e; w++) {
 			const char *x = w;
 
-			if (!is_ident(*w) || isdigit((unsigned char)*w))
+			if (!is_ident(*w) || isdigit((unsigned char)*w) || (w > args && is_ident(w[-1])))
 				continue;
 			for (; is_ident(*x); x++)
 				;
@@ -528,8 +675,13 @@ static void refuse_body_directives(const struct definition *d, const char *name)
 				       (int)(x - w), w);
 			w = x - 1;
 		}
-		p = w - 1;
+next:
+		if (e >= d->close)
+			break;
+		p = e + 1;
 	}
+	if (stretch != d->open + 1 && !braces_balance(stretch, d->close))
+		refuse("%s() has braces that an #if in its body splits", name);
 }
 
 /*
@@ -616,6 +768,19 @@ static long relocate(const char *buf, const char *file, long line, const char *n
 	return l;
 }
 
+/* D's pointers moved from FROM to the same offsets in TO. */
+static struct definition shifted(const struct definition *d, const char *from, const char *to)
+{
+	struct definition t = *d;
+
+	t.start = to + (d->start - from);
+	t.name = to + (d->name - from);
+	t.open = to + (d->open - from);
+	t.close = to + (d->close - from);
+	t.inl = to + (d->inl - from);
+	return t;
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: uninline check|letgcc|noinline TREE FILE LINE NAME\n"
@@ -629,7 +794,8 @@ int main(int argc, char **argv)
 	struct definition d;
 	long line;
 	size_t len;
-	char *buf, *end, *cond = NULL;
+	char *buf, *end, *cond = NULL, *blank = NULL;
+	struct definition db;
 	int is_header, endifs = 0;
 
 	if (argc < 6)
@@ -655,9 +821,12 @@ int main(int argc, char **argv)
 		refuse_undefined_macros(buf, &d, name);
 		refuse_unit_bound_body(&d, name);
 		refuse_static_declaration(buf, &d, name);
-		cond = conditions(buf, &d, &endifs);
-		refuse_conditions_redefined(buf, cond, &d, name, "is under an #if on");
-		refuse_body_directives(&d, name);
+		/* directives are read with the comments blanked */
+		blank = blank_comments(buf);
+		db = shifted(&d, buf, blank);
+		cond = conditions(blank, &db, &endifs);
+		refuse_conditions_redefined(blank, NULL, cond, name, "is under an #if on");
+		refuse_body_directives(&db, name);
 	}
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");
@@ -683,6 +852,12 @@ int main(int argc, char **argv)
 		while (proto_end > d.name && isspace((unsigned char)proto_end[-1]))
 			proto_end--;
 		hbuf = slurp(home, &hlen);
+		{
+			char *home_blank = blank_comments(hbuf);
+
+			refuse_conditions_redefined(blank, home_blank, cond, name, "is under an #if on");
+			free(home_blank);
+		}
 		/* the header keeps a declaration where the definition was */
 		spill(file, 5, buf, (size_t)(d.start - buf), spec, strlen(spec), d.name,
 		      (size_t)(proto_end - d.name), ";", (size_t)1, d.close + 1,

@@ -8,7 +8,8 @@
 # header did.  An #if on a macro the header #defines after the
 # definition (the arch override pattern) is refused, as the home unit
 # would read it otherwise.  A body with an #if on Kconfig symbols moves
-# whole; one on a macro a unit may set is refused.
+# whole; one on a macro a unit may set is refused.  Comments hide no
+# directive, and a header without a guard keeps its first #ifndef.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch uninline-conditional)
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c" || fail "building uninline"
@@ -19,26 +20,32 @@ cat >"$d/pristine/include/foo.h" <<'H'
 /* SPDX-License-Identifier: GPL-2.0 */
 #ifndef _FOO_H
 #define _FOO_H
+#include <stddef.h>
 
 #ifdef CONFIG_E
 #define FOO_E 1
 #endif
+/*
+#endif
+ */
 
-#if defined(CONFIG_A) && \
-	defined(CONFIG_B)
+# if defined(CONFIG_A) && \
+	defined(CONFIG_B)	/* A and B */
 static inline int foo(int x)
 {
 	return x * 3 + 1;
 }
 #elif defined(CONFIG_C)
+#ifdef CONFIG_D
+#define FOO_D 1
+#else
+#define FOO_D 0
+#endif
 static inline int foo(int x)
 {
 	return x * 5;
 }
-#else
-#ifdef CONFIG_D
-#define FOO_D 1
-#endif
+#else /* neither */
 static inline int foo(int x)
 {
 	return x;
@@ -63,6 +70,58 @@ static inline int qux(int x)
 #endif
 	return x;
 }
+
+static inline int grault(int x)
+{
+#if defined(CONFIG_A) || \ 
+	defined(DEBUG)
+	x++;
+#endif
+	return x;
+}
+
+static inline int garply(int x)
+{
+#ifdef CONFIG_A
+	if (x) {
+#else
+	if (!x) {
+#endif
+		x++;
+#ifdef CONFIG_A
+	}
+#else
+	}
+#endif
+	return x;
+}
+
+static inline int plugh(int x)
+{
+#ifdef CONFIG_A
+	if (x) {
+#else
+	if (!x) {
+#endif
+		x++;
+	}
+	return x;
+}
+
+#ifdef HOME_FLAG
+static inline int corge(int x)
+{
+	return x + 2;
+}
+#endif
+
+#ifndef quux
+#define quux quux
+static inline int quux(int x)
+{
+	return x + 3;
+}
+#endif
 
 #ifndef bar
 static inline int bar(int x)
@@ -111,7 +170,7 @@ printf '%s\n' '< static inline int foo(int x)' '< {' '< 	return x * 5;' '< }' '>
 cat >"$d/want.tail" <<'C'
 int home_user(int x) { return foo(x) + baz(x); }
 
-#if defined(CONFIG_A) && \
+# if defined(CONFIG_A) && \
 	defined(CONFIG_B)
 #elif defined(CONFIG_C)
 int foo(int x)
@@ -121,7 +180,7 @@ int foo(int x)
 #endif
 C
 tail -n 10 "$d/moved/home.c" | diff -u "$d/want.tail" - || fail "home.c's shared definition is not under the header's #if lines"
-ok "the header keeps a declaration in the #elif branch; home.c holds the definition under #if/#elif, without the guard, CONFIG_E's #ifdef or CONFIG_D's"
+ok "the header keeps a declaration in the #elif branch; home.c holds the definition under #if/#elif, without the guard, CONFIG_E's #ifdef, the #endif in a comment, the branch's closed #ifdef CONFIG_D or the #if line's comment"
 
 # baz(), whose body holds a continued #if on Kconfig symbols: it moves
 # whole, directives and all, and every config gets its own branch of it
@@ -146,18 +205,79 @@ done <"$d/configs" >"$d/after"
 diff -u "$d/before" "$d/after" || fail "a config computes otherwise after the move"
 ok "each of the 5 configs builds, links and computes what it did; a shared foo() only with CONFIG_C, a shared baz() in all"
 
-# refused, naming the macro, and nothing changed: the arch override
-# pattern (an #ifndef on a macro the header #defines after the
-# definition), and a body's #ifdef on a macro a unit may set (DEBUG)
+# foo's third definition, in the #else branch: the home unit's copy is
+# compiled exactly where neither earlier branch is taken
+cp -a "$d/pristine" "$d/else"
+"$u" move "$d/else" include/foo.h "$(line_of foo 3)" foo home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move foo (#else)"; }
+cat >"$d/want.else" <<'C'
+# if defined(CONFIG_A) && \
+	defined(CONFIG_B)
+#elif defined(CONFIG_C)
+#else
+int foo(int x)
+{
+	return x;
+}
+#endif
+C
+tail -n 9 "$d/else/home.c" | diff -u "$d/want.else" - || fail "home.c's #else foo() is not under #if, #elif and #else"
+while read -r c; do
+	echo "$c: $(run "$d/else" "$c")"
+	case $c in
+	-DCONFIG_C|'-DCONFIG_A -DCONFIG_B')
+		if nm "$d/prog" | grep -q ' T foo$'; then fail "with '$c' the #else foo() was compiled"; fi ;;
+	*)	nm "$d/prog" | grep -q ' T foo$' || fail "with '$c' there is no shared foo()" ;;
+	esac
+done <"$d/configs" >"$d/after.else"
+diff -u "$d/before" "$d/after.else" || fail "a config computes otherwise after the #else move"
+ok "the #else branch's foo(): under #if, #elif and #else in home.c, shared in the 3 configs that take it, and each config computes what it did"
+
+# a header without an include guard, whose first #if is an #ifndef: that
+# #if is a condition like any other, kept in the home unit
+mkdir -p "$d/unguarded/include"
+cat >"$d/unguarded/include/waldo.h" <<'H'
+#ifndef CONFIG_G
+static inline int waldo(int x)
+{
+	return x + 7;
+}
+#else
+static inline int waldo(int x)
+{
+	return x - 7;
+}
+#endif
+H
+printf '#include "include/waldo.h"\nint home_user(int x) { return waldo(x); }\n' >"$d/unguarded/home.c"
+printf '#include <stdio.h>\n#include "include/waldo.h"\nint home_user(int x);\nint main(void) { printf("%%d %%d\\n", waldo(1), home_user(2)); return 0; }\n' >"$d/unguarded/other.c"
+for c in -DCONFIG_G -DCONFIG_NONE; do echo "$c: $(run "$d/unguarded" "$c")"; done >"$d/before.unguarded"
+"$u" move "$d/unguarded" include/waldo.h 2 waldo home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move waldo"; }
+[ "$(sed -n '4p' "$d/unguarded/home.c")" = '#ifndef CONFIG_G' ] && [ "$(tail -n 1 "$d/unguarded/home.c")" = '#endif' ] ||
+	{ cat "$d/unguarded/home.c" >&2; fail "waldo() in home.c is not under #ifndef CONFIG_G"; }
+for c in -DCONFIG_G -DCONFIG_NONE; do echo "$c: $(run "$d/unguarded" "$c")"; done >"$d/after.unguarded"
+diff -u "$d/before.unguarded" "$d/after.unguarded" || fail "a config computes otherwise after moving waldo()"
+ok "a header without a guard: its first #ifndef stays a condition; both configs compute what they did"
+
+# refused, naming why, and nothing changed: an #ifndef on a macro the
+# header #defines (after the definition, and before it: the arch override
+# pattern), one the home unit #defines, a body's #if on a macro a unit
+# may set (DEBUG; once on a line a backslash and a blank continue), and a
+# body whose braces an #if splits
+printf '#define HOME_FLAG 1\n#include "include/foo.h"\n' >"$d/pristine/flagged.c"
 refused() {
 	rm -rf "$d/refused"
 	cp -a "$d/pristine" "$d/refused"
-	if "$u" move "$d/refused" include/foo.h "$(line_of "$1")" "$1" home.c 2>"$d/refused.err"; then
+	if "$u" move "$d/refused" include/foo.h "$(line_of "$1")" "$1" "${3:-home.c}" 2>"$d/refused.err"; then
 		fail "uninline moved $1()"
 	fi
 	expect_grep "^uninline: include/foo.h:$(line_of "$1") $1\(\): $2$" "$d/refused.err" "the refusal of $1()"
 	diff -r "$d/pristine" "$d/refused" >/dev/null || fail "the refused move of $1() changed a file"
 }
-refused bar 'bar\(\) is under an #if on bar, which its header #defines after it'
+refused bar 'bar\(\) is under an #if on bar, which its header #defines'
+refused quux 'quux\(\) is under an #if on quux, which its header #defines'
+refused corge 'corge\(\) is under an #if on HOME_FLAG, which its home unit #defines' flagged.c
 refused qux 'qux\(\) has an #if in its body on DEBUG, which a unit may set otherwise'
-ok "an #ifndef the header #defines after, a body's #ifdef DEBUG: refused, nothing changed"
+refused grault 'grault\(\) has an #if in its body on DEBUG, which a unit may set otherwise'
+refused garply 'garply\(\) has braces that an #if in its body splits'
+refused plugh 'unbalanced body of plugh\(\)'
+ok "refused, nothing changed: #ifndef bar and quux (#defined after and before), HOME_FLAG (#defined by the home unit), #ifdef DEBUG in a body, DEBUG on a continued line, braces an #if splits (balanced over both branches, or not)"

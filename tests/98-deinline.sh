@@ -41,7 +41,7 @@ refused lib/xz/xz_dec_lzma2.c 529 rc_bit 'rc_bit\(\) is __always_inline'
 refused include/linux/slab.h 549 kmalloc 'kmalloc\(\) is __always_inline'
 refused drivers/tty/serial/8250/8250.h 398 ns16550a_goto_highspeed 'ns16550a_goto_highspeed\(\) has #define in its body'
 refused include/linux/pgtable.h 90 pte_offset_kernel \
-	'pte_offset_kernel\(\) is under an #if on pte_offset_kernel, which its header #defines after it'
+	'pte_offset_kernel\(\) is under an #if on pte_offset_kernel, which its header #defines'
 [ "$("$UNINLINE" check "$src" include/linux/fs.h 3741 dir_emit_dots)" = header ] || fail "uninline refused dir_emit_dots()"
 # WARN_ON_ONCE() hides a static; READ_ONCE() is a volatile access
 refused include/linux/jump_label.h 317 static_key_enable \
