@@ -525,6 +525,7 @@ OPTCOST_NODCE := $(if $(filter dce,$(TRIAL_BASE)),$(if $(filter command line env
 OPTCOST_NODCE_KDIR := $(call kdir,$(TRIAL_CONFIG),$(TRIAL_OPT),$(OPTCOST_NODCE_BASE))
 .PHONY: option-cost
 option-cost: $(MEASURE)
+	@$(if $(OPTCOST_LIST),optcost/list.sh $(OPTCOST_LIST) >/dev/null)
 	@$(TRIAL_MAKE) $(if $(filter-out 0,$(OPTCOST_NODCE)),VARIANTS="$(TRIAL_BASE) $(OPTCOST_NODCE_BASE)") kernels rootfs
 	@mkdir -p $(OPTCOST_DIR)
 	@$(if $(filter no,$(CHAIN)),: >$(OPTCOST_DIR)/chain.options,optcost/options.sh $(call \

@@ -85,15 +85,8 @@ if [ -s "$journal" ] && [ ! -e "$tdir/data-less-init-fill" ]; then
 fi
 touch "$journal" "$tdir/data-less-init-fill"
 
-# The options: SYMBOL DIR, checked before any build; the first line of a
-# symbol wins (the fragment chain's list comes first).
-awk '
-	{ line = $0; sub(/[ \t]*#.*/, "") }
-	NF == 0 { next }
-	NF != 2 || $2 !~ /^(on|off)$/ || $1 !~ /^[A-Z0-9_]+$/ {
-		printf "option-cost: %s:%d: \"%s\": want SYMBOL on|off\n", FILENAME, FNR, line > "/dev/stderr"; bad = 1; next }
-	{ sub(/^CONFIG_/, "", $1) } !seen[$1]++ { print $1, $2 }
-	END { exit bad }' "$@" >"$tdir/options" || exit 2
+# The options: SYMBOL DIR (optcost/list.sh), checked before any build
+"$here/list.sh" "$@" >"$tdir/options" || exit 2
 [ -s "$tdir/options" ] || die "$*: no option to measure"
 if [ -n "${SHARD:-}" ]; then
 	"$top/kbuild/trial.sh" shard "$SHARD" </dev/null || exit 2
