@@ -11,9 +11,9 @@
 # A change is kept (deinline/keep.sh) when the text symbols shrink,
 # .text does not grow, the data symbols grow by less than the text
 # symbols shrank, and the build added no warning.  Every BOOT_EVERY kept
-# changes the kernel boots; when it does not, the unconfirmed changes are undone
-# and tried again first, one at a time, each booted, and one that fails
-# is dropped with the boot's verdict as its reason.
+# changes the kernel boots; when it does not, the unconfirmed changes are
+# undone and tried again first, one at a time, each booted, and one that
+# fails is dropped with the boot's verdict as its reason.
 #
 # TDIR/journal holds every trial, one tab-separated line per event:
 #   try     ID NAME FILE:LINE MODE HOME PREDICTED    (before the build)
@@ -92,7 +92,6 @@ over_budget() {
 		echo "$(($(wall) / 60)) minutes of wall time, the budget's MAX_MINUTES=$MAX_MINUTES"
 	fi
 }
-
 
 # Boot TDIR/base; 0 on PASS.
 boot_base() {

@@ -53,10 +53,10 @@
 #
 # Over several machines (kbuild/trial.sh): SHARD=K/N measures only the
 # options whose symbols fall in part K of N.  MERGE="DIR..." names other
-# machines' folders of the same kernel (a copy of their journal,
-# origin and data-less-init-fill is enough): their option and forced lines for options this
-# folder has not measured join its journal before anything is tried, as
-# though measured here.  A part makes no combined or fragment build; run
+# machines' folders of the same kernel (a copy of their journal, origin
+# and data-less-init-fill is enough): their option and forced lines for
+# options this folder has not measured join its journal before anything
+# is tried, as though measured here.  A part makes no combined or fragment build; run
 # without SHARD, with the other parts merged, the table is whole, and
 # those builds take every part's savers.
 set -u
