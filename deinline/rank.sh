@@ -29,6 +29,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
 "$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
+# the functions a header declares `static inline` without a body:
+# highmem.h does so for kmap_atomic() after including highmem-internal.h,
+# which defines it, and a shared definition would follow that static
+# declaration in every unit (the editor sees only the defining header)
+grep -rhoE --include='*.h' '^static inline [^=;{(]*[ *][A-Za-z_][A-Za-z0-9_]*\([^;{]*\);' \
+	"$src/include" "$src/arch/x86/include" |
+	sed -E 's/^[^(]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u >"$tmp/static" || :
 printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\n'
 grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
@@ -46,6 +53,7 @@ done | awk -F'\t' -v OFS='\t' '
 		return n > 1 ? part[1] : "kernel"
 	}
 	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
+	FILENAME == ARGV[3] { static_decl[$1] = 1; next }
 	{
 		file = $1; kind = $4; status = $12
 		mode = kind == "header" ? "move" : cmode
@@ -55,5 +63,7 @@ done | awk -F'\t' -v OFS='\t' '
 			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
 		else if (status == "ok" && mode == "move" && home !~ /\.c$/)
 			status = "no .c unit to hold a shared definition"
+		else if (status == "ok" && mode == "move" && ($3 in static_decl))
+			status = "a header declares it static inline without a body: a shared definition would follow that"
 		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15, $16, $17
-	}' cmode="${C_MODE:-noinline}" "$tmp/deps" -
+	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" -
