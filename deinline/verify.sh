@@ -24,14 +24,15 @@ main() {
 	src=$1 kdir=$2 sdir=$(cd "$3" && pwd) vdir=$4 name=$5
 	[ -r "$sdir/series" ] || die "$sdir/series: not found"
 	[ -r "${INITRAMFS:-}" ] || die "INITRAMFS (${INITRAMFS:-unset}): no initramfs to boot with"
-	# a run of another series or kernel is not resumed: VDIR starts over
-	origin=$( (cat "$sdir/series" "$sdir"/*.patch; stat -c '%n %Y' "$kdir/vmlinux") | sha256sum | cut -c 1-32)
-	if [ -d "$vdir" ] && [ "$(cat "$vdir/origin" 2>/dev/null)" != "$origin" ]; then
+	# a run of another series or kernel is not resumed: VDIR starts over.
+	# (VDIR/origin is trial.sh's, the kernel's checksum; this is the series'.)
+	made_for=$( (cat "$sdir/series" "$sdir"/*.patch; stat -c '%n %Y' "$kdir/vmlinux") | sha256sum | cut -c 1-32)
+	if [ -d "$vdir" ] && [ "$(cat "$vdir/series.origin" 2>/dev/null)" != "$made_for" ]; then
 		echo "  VERIFY  $vdir was made for another series or kernel: starting over"
 		rm -rf "$vdir"
 	fi
 	"$trial" init "$src" "$kdir" "$vdir" || die "$vdir: no trial base from $kdir"
-	echo "$origin" >"$vdir/origin"
+	echo "$made_for" >"$vdir/series.origin"
 	"$trial" recover "$vdir" || die "$vdir: recovering a cut run failed"
 	prefixes=$vdir/prefixes
 	: >>"$prefixes"
