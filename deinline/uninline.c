@@ -511,6 +511,44 @@ static int guards(const char *args, const char *e)
 	return 0;
 }
 
+/*
+ * A level whose definition sits in its #else, with no #elif: "#ifdef X",
+ * an empty branch and "#else" read as "#ifndef X", which is how a patch
+ * would say it.  #if EXPR becomes #if !(EXPR).
+ */
+static void invert_lone_else(char **text)
+{
+	const char *t = *text, *e1 = line_end(t), *e2, *args = NULL, *dir, *eargs = NULL, *edir;
+	const char *open, *close = "";
+	char *out;
+
+	if (!*e1 || !e1[1])
+		return;
+	e2 = line_end(e1 + 1);
+	if (*e2 != '\n' || e2[1])
+		return;
+	edir = directive(e1 + 1, e2, &eargs);
+	dir = directive(t, e1, &args);
+	if (!is_directive(edir, eargs, "else") || !dir)
+		return;
+	if (is_directive(dir, args, "ifdef"))
+		open = "#ifndef ";
+	else if (is_directive(dir, args, "ifndef"))
+		open = "#ifdef ";
+	else if (is_directive(dir, args, "if"))
+		open = "#if !(", close = ")";
+	else
+		return;
+	while (*args == ' ' || *args == '\t')
+		args++;
+	out = malloc(strlen(open) + (size_t)(e1 - args) + strlen(close) + 2);
+	if (!out)
+		exit(2);
+	sprintf(out, "%s%.*s%s\n", open, (int)(e1 - args), args, close);
+	free(*text);
+	*text = out;
+}
+
 static char *conditions(const char *blank, const struct definition *d, int *endifs)
 {
 	struct conditional stack[64];
@@ -542,6 +580,7 @@ static char *conditions(const char *blank, const struct definition *d, int *endi
 	*endifs = 0;
 	for (i = 0; i < depth; i++)
 		if (!stack[i].guard) {
+			invert_lone_else(&stack[i].text);
 			len += strlen(stack[i].text);
 			(*endifs)++;
 		}

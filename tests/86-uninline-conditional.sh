@@ -9,7 +9,8 @@
 # definition (the arch override pattern) is refused, as the home unit
 # would read it otherwise.  A body with an #if on Kconfig symbols moves
 # whole; one on a macro a unit may set is refused.  Comments hide no
-# directive, and a header without a guard keeps its first #ifndef.
+# directive, and a header without a guard keeps its first #ifndef.  An
+# #else without #elif reads #ifndef X (or #if !(...)) in the home unit.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch uninline-conditional)
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c" || fail "building uninline"
@@ -248,6 +249,7 @@ static inline int waldo(int x)
 }
 #endif
 H
+cp "$d/unguarded/include/waldo.h" "$d/pristine.waldo.h"
 printf '#include "include/waldo.h"\nint home_user(int x) { return waldo(x); }\n' >"$d/unguarded/home.c"
 printf '#include <stdio.h>\n#include "include/waldo.h"\nint home_user(int x);\nint main(void) { printf("%%d %%d\\n", waldo(1), home_user(2)); return 0; }\n' >"$d/unguarded/other.c"
 for c in -DCONFIG_G -DCONFIG_NONE; do echo "$c: $(run "$d/unguarded" "$c")"; done >"$d/before.unguarded"
@@ -257,6 +259,52 @@ for c in -DCONFIG_G -DCONFIG_NONE; do echo "$c: $(run "$d/unguarded" "$c")"; don
 for c in -DCONFIG_G -DCONFIG_NONE; do echo "$c: $(run "$d/unguarded" "$c")"; done >"$d/after.unguarded"
 diff -u "$d/before.unguarded" "$d/after.unguarded" || fail "a config computes otherwise after moving waldo()"
 ok "a header without a guard: its first #ifndef stays a condition; both configs compute what they did"
+
+# the #else branch of a lone #ifndef, and of a continued #if: home.c says
+# #ifdef CONFIG_G and #if !(...), as a patch would, not an empty branch
+# and #else
+cat >"$d/unguarded/include/fred.h" <<'H'
+#if defined(CONFIG_G) || \
+	defined(CONFIG_H)
+static inline int fred(int x)
+{
+	return x * 11;
+}
+#else
+static inline int fred(int x)
+{
+	return x * 13;
+}
+#endif
+H
+printf '#include "include/waldo.h"\n#include "include/fred.h"\nint home_user(int x) { return waldo(x) + fred(x); }\n' >"$d/unguarded/home.c"
+printf '#include <stdio.h>\n#include "include/waldo.h"\n#include "include/fred.h"\nint home_user(int x);\nint main(void) { printf("%%d %%d %%d\\n", waldo(1), fred(1), home_user(2)); return 0; }\n' >"$d/unguarded/other.c"
+cp -a "$d/unguarded" "$d/inverted"
+rm -f "$d/inverted/include/waldo.h"
+cp "$d/pristine.waldo.h" "$d/inverted/include/waldo.h"
+for c in -DCONFIG_G -DCONFIG_H -DCONFIG_NONE; do echo "$c: $(run "$d/inverted" "$c")"; done >"$d/before.inverted"
+"$u" move "$d/inverted" include/waldo.h 7 waldo home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move waldo (#else)"; }
+"$u" move "$d/inverted" include/fred.h 8 fred home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move fred (#else)"; }
+cat >"$d/want.inverted" <<'C'
+#ifdef CONFIG_G
+int waldo(int x)
+{
+	return x - 7;
+}
+#endif
+
+#if !(defined(CONFIG_G) || \
+	defined(CONFIG_H))
+int fred(int x)
+{
+	return x * 13;
+}
+#endif
+C
+tail -n 14 "$d/inverted/home.c" | diff -u "$d/want.inverted" - || fail "home.c's #else definitions are not under #ifdef CONFIG_G and #if !(...)"
+for c in -DCONFIG_G -DCONFIG_H -DCONFIG_NONE; do echo "$c: $(run "$d/inverted" "$c")"; done >"$d/after.inverted"
+diff -u "$d/before.inverted" "$d/after.inverted" || fail "a config computes otherwise after moving the #else waldo() and fred()"
+ok "an #else without #elif: home.c says #ifdef CONFIG_G and #if !(...); the 3 configs compute what they did"
 
 # refused, naming why, and nothing changed: an #ifndef on a macro the
 # header #defines (after the definition, and before it: the arch override

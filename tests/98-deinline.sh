@@ -12,7 +12,8 @@
 #  4. the series it emits holds each kept trial once, with its table (the
 #     trials on one file in one patch), applies with git am onto the
 #     patched tree, and the result builds to the same text and boots
-#     (tests/89 checks which trials share a patch);
+#     (tests/89 checks which trials share a patch); deinline/verify.sh
+#     builds and boots each prefix, killed inside kbuild and resumed;
 #  5. a failed boot undoes its trial, which is dropped when it fails alone;
 #  6. the budget: TDIR/wall holds the runs' time, and a run at MAX_TRIALS
 #     tries nothing;
@@ -240,6 +241,40 @@ sizes3() { size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 boot/boot.sh "$d/initial/bzImage" "$INITRAMFS" "$d/boot" "series" >/dev/null 2>&1 ||
 	fail "the kernel with the series does not boot: $(cat "$d/boot/boot.result")"
 ok "the series, built from the kernel's own objects, gives the advisor's text, data and bss, and boots"
+
+# 4b. the series, prefix by prefix (deinline/verify.sh, make deinline-verify),
+#     killed inside kbuild and resumed: every prefix once, each booted, the
+#     last one the git am build's kernel
+vdir=$d/verify
+verify() { deinline/verify.sh "$src" "$kdir" "$series" "$vdir" tiny/Os/dce; }
+setsid sh -c 'exec deinline/verify.sh "$@"' sh "$src" "$kdir" "$series" "$vdir" tiny/Os/dce >"$d/verify1.out" 2>&1 &
+pid=$!
+k=0
+until [ -e "$vdir/try/.building" ] && grep -q '^  CC ' "$vdir/try/build.log" 2>/dev/null; do
+	k=$((k + 1))
+	[ $k -lt 600 ] || fail "verify never reached kbuild"
+	kill -0 $pid 2>/dev/null || { cat "$d/verify1.out"; fail "verify ended before kbuild compiled"; }
+	sleep 0.2
+done
+kill -9 -"$pid"
+wait $pid 2>/dev/null || true
+done_before=$(wc -l <"$vdir/prefixes")
+[ "$done_before" -lt "$n" ] || fail "verify was killed after its last prefix"
+verify >"$d/verify2.out" 2>&1 || { cat "$d/verify2.out"; fail "verify, resumed after a SIGKILL inside kbuild"; }
+cat "$d/verify2.out"
+grep -q 'starting over' "$d/verify2.out" && fail "the resumed verify started over"
+expect_grep "^  VERIFY  $n of $n prefixes built and booted" "$d/verify2.out" "the resumed verify's summary"
+[ "$(cut -f 1 "$vdir/prefixes" | tr '\n' ' ')" = "$(seq 1 "$n" | tr '\n' ' ')" ] ||
+	fail "verify's prefixes are [$(cut -f 1 "$vdir/prefixes" | tr '\n' ' ')], not 1 to $n once each"
+awk -F'\t' '$7 != "PASS" { exit 1 }' "$vdir/prefixes" || fail "a prefix did not boot PASS: $(grep -v PASS "$vdir/prefixes")"
+[ "$(awk -F'\t' -v n="$n" '$1 == n { print $3, $4, $5 }' "$vdir/prefixes")" = "$(sizes3 "$d/initial/vmlinux")" ] ||
+	fail "verify's last prefix has text data bss $(awk -F'\t' -v n="$n" '$1 == n { print $3, $4, $5 }' "$vdir/prefixes"); git am's build has $(sizes3 "$d/initial/vmlinux")"
+[ "$(sizes3 "$vdir/base/vmlinux")" = "$(sizes3 "$d/initial/vmlinux")" ] || fail "verify's kernel is not git am's"
+# done, it builds nothing more
+verify >"$d/verify3.out" 2>&1 || { cat "$d/verify3.out"; fail "verify, run again when done"; }
+grep -q '  BUILD ' "$d/verify3.out" && fail "verify rebuilt a prefix it had verified"
+ok "verify: killed inside kbuild after $done_before of $n prefixes, resumed to $n of $n PASS, the last one git am's kernel; a third run builds nothing"
+rm -rf "$vdir"
 
 # 5. a boot that fails (too little RAM for any kernel: half the least
 #    this one boots in): the kept trial is undone, tried again alone,
