@@ -197,6 +197,7 @@ $(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(eval chain_$(c) := $(call frag_
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 $(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
 	vtree_$(v) := $(strip $(shell sed -n 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/variant-$(v).config)))$(eval \
+	vconfigs_$(v) := $(if $(vtree_$(v)),$(strip $(shell sed -n 's/^# configs: *//p' $(FRAGMENTS)/variant-$(v).config))))$(eval \
 	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
 	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
 $(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval append_$(c)_$(v) := $(strip $(shell \
@@ -347,15 +348,17 @@ $(1)/vmlinux: $(1)/obj/.config kbuild/build.sh kbuild/stack-usage.sh $(7)
 $(1)/bzImage: $(1)/vmlinux ;
 endef
 
-# A variant with a tree of its own (deinline) on another source tree: its
-# series is made for Debian's 6.1, so the kernel is not available there.
+# A variant with a tree of its own (deinline) where its series was not
+# made for: on another source tree (the series is made for Debian's 6.1),
+# or a config its fragment's "# configs:" line does not name (the series'
+# functions moved to units that config may not build).  $(4) says which.
 define foreign_variant_rules
 $(1)/config.stamp: FORCE
 	@mkdir -p $$(@D) && rm -f $$(@D)/failed
-	@$(call write_if_changed,$$(@D)/unavailable,its series $(notdir $(PATCHES))/$(vtree_$(2)) is made for the $(DEFAULT_TREE) tree only)
+	@$(call write_if_changed,$$(@D)/unavailable,its series $(notdir $(PATCHES))/$(vtree_$(2)) is made for $(4) only)
 	@[ $$@ -nt $$(@D)/unavailable ] || touch $$@
 $(1)/vmlinux: $(1)/config.stamp
-	@echo "  SKIP    $(3): not available for this tree: $$$$(cat $$(@D)/unavailable)"
+	@echo "  SKIP    $(3): not available: $$$$(cat $$(@D)/unavailable)"
 $(1)/obj/.config $(1)/bzImage: $(1)/vmlinux ;
 endef
 
@@ -365,12 +368,14 @@ endef
 # $(5) its tree.
 define kernel_rules
 $(if $(and $(vtree_$(3)),$(filter-out $(DEFAULT_TREE),$(5))),$(call \
-	foreign_variant_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(3),$(call kname,$(1),$(2),$(3),$(5))),$(call \
+	foreign_variant_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(3),$(call kname,$(1),$(2),$(3),$(5)),the $(DEFAULT_TREE) tree),$(if \
+	$(and $(vconfigs_$(3)),$(filter-out $(vconfigs_$(3)),$(1))),$(call \
+	foreign_variant_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(3),$(call kname,$(1),$(2),$(3),$(5)),$(vconfigs_$(3))),$(call \
 	build_folder_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(call \
 	kfrags,$(1),$(2),$(3)),$(call kname,$(1),$(2),$(3),$(5)),$(4),$(1),$(if $(vtree_$(3)),$(call \
 	ktree,$(3)),$(call tree_src,$(5))),$(if $(vtree_$(3)),$(call ktree_stamp,$(3)),$(call \
 	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(if $(call tree_may_lack,$(5)),$(strip \
-	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config))))
+	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config)))))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.args: FORCE
 	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3),$(5))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.stamp: $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) boot/boot.sh \

@@ -218,7 +218,7 @@ void kernel_load(struct kernel *k, const char *arg)
 	if (!access(path, F_OK)) {
 		k->unavailable = first_line_with(path, "");
 		if (!k->unavailable)
-			k->unavailable = xstrdup("not available for its tree (no reason given)");
+			k->unavailable = xstrdup("no reason given");
 	}
 	free(path);
 	if (k->unavailable) {

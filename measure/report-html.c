@@ -59,7 +59,7 @@ static void size_table(FILE *f, const struct kernel *ks, int n)
 				k->sz.text, k->sz.data, k->sz.bss, dec(k), dec(k),
 				text_change(k, buf, sizeof(buf)), k->bzimage);
 		else if (k->unavailable) {
-			fputs("</td><td colspan=\"8\">not available for this tree: ", f);
+			fputs("</td><td colspan=\"8\">not available: ", f);
 			esc(f, k->unavailable);
 			fputs("</td></tr>\n", f);
 			continue;

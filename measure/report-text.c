@@ -44,7 +44,7 @@ static void print_opt_table(FILE *f, const struct report *r, const char *opt, co
 			*c = '-';
 		if (k->unavailable) {
 			fprintf(f, "%s%7s %7s %7s %7s %7s %-31s %s\n", indent,
-				"-", "-", "-", "-", "-", file, "not available for this tree");
+				"-", "-", "-", "-", "-", file, "not available");
 			continue;
 		}
 		if (!k->built) {
@@ -357,7 +357,7 @@ static void print_tree_row(FILE *f, const struct kernel *k, const struct kernel 
 
 	fprintf(f, "  %-14s %-10s", k->variant, k->tree);
 	if (k->unavailable) {
-		fprintf(f, " not available for this tree\n");
+		fprintf(f, " not available\n");
 		return;
 	}
 	if (!k->built) {

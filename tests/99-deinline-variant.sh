@@ -11,7 +11,9 @@
 #     and every allocated byte but the build-ids;
 #  4. make's deinline kernel has less text than dce, and booted;
 #  5. its attribution names files by their path in the kernel, though its
-#     objects come from two trees.
+#     objects come from two trees;
+#  6. on a config its fragment does not name (small), it is not available,
+#     and nothing is built.
 # timeout: 1800
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-variant)
@@ -128,3 +130,15 @@ for f in init/main.c $files; do
 	case $f in *.c) grep -q -x -F "$f" "$d/paths" || fail "$f has no row of its own" ;; esac
 done
 ok "attribution names files by their path in the kernel, from both trees"
+
+# 6. on a config its fragment's "# configs:" line does not name, the
+#    variant is not available, saying why, and nothing is built for it
+configs=$(sed -n 's/^# configs: *//p' tinyconfigs/variant-deinline.config)
+[ "$configs" = tiny ] || fail "variant-deinline.config's configs are '$configs': this test wants small left out"
+rm -rf "$BUILD/kernels/small-Os-deinline"
+make CONFIGS=small VARIANTS=deinline kernels >"$d/small.out" 2>&1 || { cat "$d/small.out"; fail "make CONFIGS=small VARIANTS=deinline kernels"; }
+expect_grep "^  SKIP    small/Os/deinline: not available: its series patches/deinline is made for tiny only$" "$d/small.out" "small's deinline"
+grep -q -e '^  CONFIG ' -e '^  BUILD ' "$d/small.out" && fail "make configured or built a kernel for small/Os/deinline"
+[ ! -d "$BUILD/kernels/small-Os-deinline/obj" ] || fail "small/Os/deinline has a build folder"
+ok "small/Os/deinline: not available ($(cat "$BUILD/kernels/small-Os-deinline/unavailable")), nothing built, exit 0"
+rm -rf "$BUILD/kernels/small-Os-deinline"
