@@ -134,6 +134,12 @@ while read -r kind what tids; do
 		echo
 		cat "$tdir/export.body"
 		echo
+		# (an editor from before it wrote notrace made the changes of an old run)
+		if git diff --cached | grep -q '^+.*\bnotrace\b'; then
+			echo "Each out-of-line copy is notrace, as the kernel's inline made it"
+			echo "(compiler_types.h): code the tracer must not enter calls such helpers."
+			echo
+		fi
 		if [ "$trials" = 1 ]; then
 			echo "Predicted saving: $pred bytes. Measured on top of the changes kept"
 			echo "before it: functions $ds bytes, .text $dt bytes (tinykern deinline,"

@@ -4,8 +4,8 @@
  * definition in a kernel tree, the way a kernel patch would make it.
  *
  *   uninline check    TREE FILE LINE NAME       can it be changed, and how
- *   uninline letgcc   TREE FILE LINE NAME       drop `inline` (a .c file)
- *   uninline noinline TREE FILE LINE NAME       `inline` becomes `noinline`
+ *   uninline letgcc   TREE FILE LINE NAME       `inline` becomes `notrace` (a .c file)
+ *   uninline noinline TREE FILE LINE NAME       `inline` becomes `noinline notrace`
  *   uninline move     TREE FILE LINE NAME HOME  one shared definition in HOME
  *
  * FILE and HOME are relative to TREE; LINE and NAME come from the DWARF
@@ -19,10 +19,15 @@
  * With UNINLINE_PRISTINE=DIR, LINE is a line of DIR/FILE, the tree the
  * kernel was built from: earlier changes may have moved the definition.
  *
+ * Every out-of-line copy it makes stays notrace: the kernel's `inline`
+ * carries notrace (compiler_types.h), and code the tracer must not enter
+ * (trace clocks, NMI-safe time) calls such functions.
+ *
  * It refuses, with a one-line reason and exit 1, what it must not or
  * cannot change: __always_inline (noinstr, constant folding and asm
  * constraints depend on it), a function not declared inline at that
- * line, one a macro defines, one whose text it cannot match.
+ * line, one a macro defines, one whose text it cannot match, one that
+ * reads the frame it is expanded in (reads_frame()).
  * Files are written whole to a temporary file and renamed.
  */
 #define _GNU_SOURCE
@@ -337,13 +342,11 @@ static int hides_static(const char *p, const char *e)
 	return ((strstr(w, "ONCE") || strstr(w, "once")) && !volatile_access(p, e)) || strstr(w, "ratelimit");
 }
 
-/*
- * What a body moved to another unit must not hold: a static local (and
- * the macros that hide one, hides_static()) would become one shared copy
- * where each unit had its own, and pr_*() would take the new unit's
- * pr_fmt.
- */
-static void refuse_unit_bound_body(const struct definition *d, const char *name)
+/* Is the identifier [P, E) one for which TEST says yes? */
+typedef int (*ident_test)(const char *p, const char *e);
+
+/* The first identifier of D's body that TEST picks (*E its end), or NULL. */
+static const char *body_ident(const struct definition *d, ident_test test, const char **end)
 {
 	const char *p = d->open;
 
@@ -360,11 +363,60 @@ static void refuse_unit_bound_body(const struct definition *d, const char *name)
 		}
 		for (e = p; e < d->close && is_ident(*e); e++)
 			;
-		if ((e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) || hides_static(p, e))
-			refuse("%s() uses %.*s, which means something else in another unit", name,
-			       (int)(e - p), p);
+		if (test(p, e)) {
+			*end = e;
+			return p;
+		}
 		p = e;
 	}
+	return NULL;
+}
+
+static int unit_bound(const char *p, const char *e)
+{
+	return (e - p == 6 && !strncmp(p, "static", 6)) || !strncmp(p, "pr_", 3) || hides_static(p, e);
+}
+
+/*
+ * What a body moved to another unit must not hold: a static local (and
+ * the macros that hide one, hides_static()) would become one shared copy
+ * where each unit had its own, and pr_*() would take the new unit's
+ * pr_fmt.
+ */
+static void refuse_unit_bound_body(const struct definition *d, const char *name)
+{
+	const char *e, *p = body_ident(d, unit_bound, &e);
+
+	if (p)
+		refuse("%s() uses %.*s, which means something else in another unit", name, (int)(e - p), p);
+}
+
+/*
+ * The builtins and macros that read the frame or return address of the
+ * function they are expanded in, and the kernel's helpers built on them:
+ * out of line they would read the new function's own frame, gone once it
+ * returns (unwind_start()'s first frame, perf_fetch_caller_regs()'s ip
+ * and sp, lockdep's _RET_IP_ naming the caller).
+ */
+static int reads_frame(const char *p, const char *e)
+{
+	static const char *const named[] = { "__builtin_frame_address", "__builtin_return_address", "_THIS_IP_",
+					     "_RET_IP_", "current_stack_pointer", "get_stack_pointer",
+					     "perf_arch_fetch_caller_regs" };
+	size_t i, n = (size_t)(e - p);
+
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (n == strlen(named[i]) && !strncmp(p, named[i], n))
+			return 1;
+	return n > 11 && !strncmp(p, "CALLER_ADDR", 11);
+}
+
+static void refuse_frame_reader(const struct definition *d, const char *name)
+{
+	const char *e, *p = body_ident(d, reads_frame, &e);
+
+	if (p)
+		refuse("%s() uses %.*s, which reads the frame it is expanded in", name, (int)(e - p), p);
 }
 
 /*
@@ -834,6 +886,7 @@ int main(int argc, char **argv)
 	long line;
 	size_t len;
 	char *buf, *end, *cond = NULL, *blank = NULL;
+	const char *notrace;
 	struct definition db;
 	int is_header, endifs = 0;
 
@@ -854,6 +907,8 @@ int main(int argc, char **argv)
 		line = relocate(buf, file, line, name, getenv("UNINLINE_PRISTINE"));
 	d = find(buf, len, line, name);
 	len = strlen(buf);
+	refuse_frame_reader(&d, name);
+	notrace = word(d.start, d.name, "notrace") ? "" : "notrace ";
 
 	is_header = strlen(file) > 2 && !strcmp(file + strlen(file) - 2, ".h");
 	if (is_header) {
@@ -874,9 +929,12 @@ int main(int argc, char **argv)
 
 		while (*after == ' ' || *after == '\t')
 			after++;
-		spill(file, 2, buf, (size_t)(d.inl - buf), after, len - (size_t)(after - buf));
+		spill(file, 3, buf, (size_t)(d.inl - buf), notrace, strlen(notrace), after,
+		      len - (size_t)(after - buf));
 	} else if (!strcmp(op, "noinline") && argc == 6) {
-		spill(file, 3, buf, (size_t)(d.inl - buf), "noinline", (size_t)8, d.inl + d.inl_len,
+		const char *noinline = *notrace ? "noinline notrace" : "noinline";
+
+		spill(file, 3, buf, (size_t)(d.inl - buf), noinline, strlen(noinline), d.inl + d.inl_len,
 		      len - (size_t)(d.inl + d.inl_len - buf));
 	} else if (!strcmp(op, "move") && argc == 7) {
 		char *spec = shared_specifiers(&d), *hbuf;
@@ -910,7 +968,8 @@ int main(int argc, char **argv)
 
 			if (!t)
 				exit(2);
-			fprintf(t, "\n%s%s%.*s\n", cond, spec, (int)(d.close + 1 - d.name), d.name);
+			fprintf(t, "\n%s%s%s%.*s\n", cond, *notrace ? "notrace " : "", spec,
+				(int)(d.close + 1 - d.name), d.name);
 			for (i = 0; i < endifs; i++)
 				fputs("#endif\n", t);
 			if (fclose(t))

@@ -10,7 +10,8 @@
 # would read it otherwise.  A body with an #if on Kconfig symbols moves
 # whole; one on a macro a unit may set is refused.  Comments hide no
 # directive, and a header without a guard keeps its first #ifndef.  An
-# #else without #elif reads #ifndef X (or #if !(...)) in the home unit.
+# #else without #elif reads #ifndef X (or #if !(...)) in the home unit,
+# and the shared definition is notrace, as the kernel's inline was.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch uninline-conditional)
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c" || fail "building uninline"
@@ -109,6 +110,12 @@ static inline int plugh(int x)
 	return x;
 }
 
+#define CALLER_ADDR0 ((unsigned long)__builtin_return_address(0))
+static inline int thud(void)
+{
+	return (int)CALLER_ADDR0;
+}
+
 #ifdef HOME_FLAG
 static inline int corge(int x)
 {
@@ -149,7 +156,7 @@ line_of() { grep -n "^static inline int $1(" "$d/pristine/include/foo.h" | sed -
 # what each config computed before the change: foo(7), baz(7), foo(8) + baz(8)
 run() {
 	# shellcheck disable=SC2086
-	gcc -O2 -Wall $2 -o "$d/prog" "$1/home.c" "$1/other.c" 2>"$d/cc.err" ||
+	gcc -O2 -Wall -Dnotrace= $2 -o "$d/prog" "$1/home.c" "$1/other.c" 2>"$d/cc.err" ||
 		{ cat "$d/cc.err" >&2; fail "$1 does not build with '$2'"; }
 	"$d/prog"
 }
@@ -174,7 +181,7 @@ int home_user(int x) { return foo(x) + baz(x); }
 # if defined(CONFIG_A) && \
 	defined(CONFIG_B)
 #elif defined(CONFIG_C)
-int foo(int x)
+notrace int foo(int x)
 {
 	return x * 5;
 }
@@ -189,8 +196,8 @@ ok "the header keeps a declaration in the #elif branch; home.c holds the definit
 # the advisor gives it after earlier changes: UNINLINE_PRISTINE)
 UNINLINE_PRISTINE=$d/pristine "$u" move "$d/moved" include/foo.h "$(line_of baz)" baz home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move baz"; }
 [ "$(grep -c '^int baz(int x);$' "$d/moved/include/foo.h")" = 1 ] || fail "the header has no declaration of baz()"
-sed -n '/^int baz(int x)$/,/^}$/p' "$d/moved/home.c" >"$d/baz.moved"
-sed -n '/^static inline int baz(int x)$/,/^}$/p' "$d/pristine/include/foo.h" | sed 1s/'static inline '// >"$d/baz.want"
+sed -n '/^notrace int baz(int x)$/,/^}$/p' "$d/moved/home.c" >"$d/baz.moved"
+sed -n '/^static inline int baz(int x)$/,/^}$/p' "$d/pristine/include/foo.h" | sed 1s/'static inline '/'notrace '/ >"$d/baz.want"
 diff -u "$d/baz.want" "$d/baz.moved" || fail "home.c's baz() is not the header's body, directives and all"
 ok "baz(), a body with an #if on Kconfig symbols: moved whole"
 
@@ -215,7 +222,7 @@ cat >"$d/want.else" <<'C'
 	defined(CONFIG_B)
 #elif defined(CONFIG_C)
 #else
-int foo(int x)
+notrace int foo(int x)
 {
 	return x;
 }
@@ -287,7 +294,7 @@ for c in -DCONFIG_G -DCONFIG_H -DCONFIG_NONE; do echo "$c: $(run "$d/inverted" "
 "$u" move "$d/inverted" include/fred.h 8 fred home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move fred (#else)"; }
 cat >"$d/want.inverted" <<'C'
 #ifdef CONFIG_G
-int waldo(int x)
+notrace int waldo(int x)
 {
 	return x - 7;
 }
@@ -295,7 +302,7 @@ int waldo(int x)
 
 #if !(defined(CONFIG_G) || \
 	defined(CONFIG_H))
-int fred(int x)
+notrace int fred(int x)
 {
 	return x * 13;
 }
@@ -309,8 +316,9 @@ ok "an #else without #elif: home.c says #ifdef CONFIG_G and #if !(...); the 3 co
 # refused, naming why, and nothing changed: an #ifndef on a macro the
 # header #defines (after the definition, and before it: the arch override
 # pattern), one the home unit #defines, a body's #if on a macro a unit
-# may set (DEBUG; once on a line a backslash and a blank continue), and a
-# body whose braces an #if splits
+# may set (DEBUG; once on a line a backslash and a blank continue), a
+# body whose braces an #if splits, and one that reads the frame it is
+# expanded in
 printf '#define HOME_FLAG 1\n#include "include/foo.h"\n' >"$d/pristine/flagged.c"
 refused() {
 	rm -rf "$d/refused"
@@ -328,4 +336,5 @@ refused qux 'qux\(\) has an #if in its body on DEBUG, which a unit may set other
 refused grault 'grault\(\) has an #if in its body on DEBUG, which a unit may set otherwise'
 refused garply 'garply\(\) has braces that an #if in its body splits'
 refused plugh 'unbalanced body of plugh\(\)'
-ok "refused, nothing changed: #ifndef bar and quux (#defined after and before), HOME_FLAG (#defined by the home unit), #ifdef DEBUG in a body, DEBUG on a continued line, braces an #if splits (balanced over both branches, or not)"
+refused thud 'thud\(\) uses CALLER_ADDR0, which reads the frame it is expanded in'
+ok "refused, nothing changed: #ifndef bar and quux (#defined after and before), HOME_FLAG (#defined by the home unit), #ifdef DEBUG in a body, DEBUG on a continued line, braces an #if splits (balanced over both branches, or not), CALLER_ADDR0 (the frame it is expanded in)"

@@ -52,7 +52,12 @@ refused include/linux/jump_label.h 317 static_key_enable \
 # in the #else of #ifdef CONFIG_VIRT_CPU_ACCOUNTING_GEN (tests/86 moves one)
 [ "$("$UNINLINE" check "$src" include/linux/kernel_stat.h 94 kcpustat_cpu_fetch)" = header ] ||
 	fail "uninline refused kcpustat_cpu_fetch()"
-ok "the editor refuses a static forward declaration, __always_inline, a #define in a body, an #ifndef the header #defines after and WARN_ON_ONCE(); takes dir_emit_dots(), kcpustat_cpu_fetch() (under #else) and signal_pending() (READ_ONCE())"
+# a body that reads the frame it is expanded in, itself or through a helper
+refused include/linux/perf_event.h 1244 perf_fetch_caller_regs \
+	'perf_fetch_caller_regs\(\) uses perf_arch_fetch_caller_regs, which reads the frame it is expanded in'
+refused arch/x86/include/asm/unwind.h 59 unwind_start \
+	'unwind_start\(\) uses get_stack_pointer, which reads the frame it is expanded in'
+ok "the editor refuses a static forward declaration, __always_inline, a #define in a body, an #ifndef the header #defines after, WARN_ON_ONCE() and what reads its frame (perf_arch_fetch_caller_regs(), get_stack_pointer()); takes dir_emit_dots(), kcpustat_cpu_fetch() (under #else) and signal_pending() (READ_ONCE())"
 
 # 1. the facility
 kbuild/trial.sh init "$src" "$kdir" "$tdir" >"$d/init.out" || { cat "$d/init.out"; fail "trial.sh init"; }
@@ -90,7 +95,7 @@ touch -d '2020-01-01 00:00:00' "$tdir/linux/$file"
 cp -p "$tdir/linux/$file" "$d/before.c"
 kbuild/trial.sh save "$tdir" t1 "$file"
 "$UNINLINE" noinline "$tdir/linux" "$file" "$line" "$fn" || fail "uninline noinline $file:$line $fn"
-grep -q "noinline.*$fn(" "$tdir/linux/$file" || fail "$file: $fn() was not made noinline"
+grep -q "noinline notrace.*$fn(" "$tdir/linux/$file" || fail "$file: $fn() was not made noinline notrace"
 kbuild/trial.sh build "$tdir" t1 "test trial" >"$d/build.out" 2>&1 || { cat "$d/build.out"; fail "trial build"; }
 compiled=$(objs_compiled "$tdir/try/build.log")
 [ "$compiled" = "$obj" ] || fail "a change to $file recompiled [$compiled], not just $obj"
@@ -204,6 +209,8 @@ kept=$(grep -c '^kept' "$j")
 for p in $(grep -v "^#" "$series/series"); do
 	grep -q '^Predicted saving: ' "$series/$p" && grep -q '^  Function  *old  *new  *delta' "$series/$p" ||
 		fail "$p lacks the prediction or the bloat-o-meter table"
+	grep -q '^Each out-of-line copy is notrace' "$series/$p" && grep -q '^+.*noinline notrace' "$series/$p" ||
+		fail "$p: its functions are not noinline notrace, or its message does not say why"
 	# each trial in a patch has its own figures and table
 	[ "$(grep -c '^Trial [0-9+]*: ' "$series/$p")" = "$(grep -c '^  Function  *old  *new  *delta' "$series/$p")" ] ||
 		fail "$p: not one bloat-o-meter table per trial"
