@@ -17,7 +17,12 @@
 # kernel/*.c, else the top folder: fs, mm, lib, crypto...)
 # kind is header or c; mode is the change the advisor makes (move: one
 # shared definition in HOME; for a .c file C_MODE, by default noinline,
-# or letgcc: drop `inline` and let gcc decide); rebuilds counts the
+# or letgcc: drop `inline` and let gcc decide).  HOME is a unit every x86
+# config builds (kbuild/always-built.sh), in arch/ for an arch or
+# asm-generic header and outside it otherwise: of the units with
+# expansions, the one with the most that is such a unit, else one of the
+# header's name that includes it (file.h: fs/file.c), else the function
+# is left alone; rebuilds counts the
 # vmlinux objects that change recompiles (kbuild/dependents.sh); status is
 # "ok", or why the function is left alone: __always_inline, a file that
 # code outside vmlinux is built from, a definition the editor cannot
@@ -28,7 +33,9 @@ src=$(cd "$1" && pwd) kdir=$(cd "$2" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "${TKSIZE:?}" candidates "$src" "$kdir/vmlinux" >"$tmp/dwarf"
-"$here/../kbuild/dependents.sh" "$kdir/obj" "$src" >"$tmp/deps"
+"$here/../kbuild/dependents.sh" "$kdir/obj" "$src" "$tmp/units" >"$tmp/deps"
+sort -u -o "$tmp/units" "$tmp/units"
+"$here/../kbuild/always-built.sh" "$src" >"$tmp/always"
 # the functions a header declares `static inline` without a body:
 # highmem.h does so for kmap_atomic() after including highmem-internal.h,
 # which defines it, and a shared definition would follow that static
@@ -37,14 +44,14 @@ grep -rhoE --include='*.h' '^static inline [^=;{(]*[ *][A-Za-z_][A-Za-z0-9_]*\([
 	"$src/include" "$src/arch/x86/include" |
 	sed -E 's/^[^(]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u >"$tmp/static" || :
 printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\n'
-grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params; do
+grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params usites; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
 		status=ok
 	else
 		kind=- status=$(sed 's/^uninline: [^)]*): //' "$tmp/err")
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
-		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body" "$maxsite" "$constsites" "$constargs" "$params"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$file" "$line" "$fn" "$kind" "$home" \
+		"$sites" "$units" "$bytes" "$copies" "$cbytes" "$pred" "$status" "$body" "$maxsite" "$constsites" "$constargs" "$params" "$usites"
 done | awk -F'\t' -v OFS='\t' '
 	function subsys(path,  part, n) {
 		n = split(path, part, "/")
@@ -52,12 +59,41 @@ done | awk -F'\t' -v OFS='\t' '
 		if (part[1] == "kernel" && n > 2) return part[2]
 		return n > 1 ? part[1] : "kernel"
 	}
+	# an arch header (or asm-generic, which only some arches use) keeps its
+	# definition in arch code, a generic header out of it
+	function fits(file, unit) {
+		return (unit in always) && ((file ~ /^(arch|include\/asm-generic)\//) == (unit ~ /^arch\//))
+	}
+	function stem(path) { sub(/^.*\//, "", path); sub(/\.[ch]$/, "", path); return path }
+	# the unit to hold the shared definition of a function of FILE: HOME,
+	# the first to reach the most expansions, if it fits; else of the units
+	# with expansions (USITES, "unit:count,...", most first), the first that
+	# fits; else an always-built unit that includes FILE and has its name
+	# (file.h: fs/file.c); else none
+	function rehome(file, home, usites,  n, u, i) {
+		if (fits(file, home)) return home
+		n = split(usites, u, ",")
+		for (i = 1; i <= n; i++) {
+			sub(/:[0-9]+$/, "", u[i])
+			if (fits(file, u[i])) return u[i]
+		}
+		n = split(includers[file], u, " ")
+		for (i = 1; i <= n; i++)
+			if (fits(file, u[i]) && stem(u[i]) == stem(file)) return u[i]
+		return ""
+	}
 	FILENAME == ARGV[2] { inside[$1] = $2; outside[$1] = $3; next }
 	FILENAME == ARGV[3] { static_decl[$1] = 1; next }
+	FILENAME == ARGV[4] { always[$1] = 1; next }
+	FILENAME == ARGV[5] { if ($1 ~ /\.h$/ && ($2 in always)) includers[$1] = includers[$1] " " $2; next }
 	{
 		file = $1; kind = $4; status = $12
 		mode = kind == "header" ? "move" : cmode
 		home = mode == "move" ? $5 : "-"
+		if (status == "ok" && mode == "move" && home ~ /\.c$/ && (h = rehome(file, home, $18)) != "")
+			home = h
+		else if (status == "ok" && mode == "move" && home ~ /\.c$/)
+			status = "no unit that expands it or has its name is built by every x86 config (kbuild/always-built.sh): in " home " its definition would not link elsewhere"
 		rebuilds = inside[file] + (mode == "move" && !(home in inside) ? 1 : 0)
 		if (status == "ok" && outside[file] > 0)
 			status = "built outside vmlinux too (" outside[file] " objects: boot, realmode, vDSO)"
@@ -66,4 +102,4 @@ done | awk -F'\t' -v OFS='\t' '
 		else if (status == "ok" && mode == "move" && ($3 in static_decl))
 			status = "a header declares it static inline without a body: a shared definition would follow that"
 		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15, $16, $17
-	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" -
+	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" "$tmp/always" "$tmp/units" -

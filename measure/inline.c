@@ -60,6 +60,15 @@ struct fn {
 	long const_sites, const_args;
 	int params;
 	const char *home;	/* a DW_AT_name, valid while the Dwarf is open */
+	/* every unit with expansions, and how many: another home when the
+	 * one with the most is not built by every config (deinline/rank.sh) */
+	struct unit_sites *units;
+	size_t nunits;
+};
+
+struct unit_sites {
+	const char *name;	/* a DW_AT_name, as home */
+	long sites;
 };
 
 /* Functions by name: the map gives each name its index in V. */
@@ -294,7 +303,10 @@ static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name
 		f->cus++;
 		f->last_cu = cu;
 		f->cu_sites = 0;
+		f->units = xrealloc(f->units, (f->nunits + 1) * sizeof(*f->units));
+		f->units[f->nunits++] = (struct unit_sites){ w->cu_name, 0 };
 	}
+	f->units[f->nunits - 1].sites++;
 	if (++f->cu_sites > f->home_sites) {
 		f->home_sites = f->cu_sites;
 		f->home = w->cu_name;
@@ -498,8 +510,10 @@ static void free_table(struct fntab *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->names.n; i++)
+	for (i = 0; i < t->names.n; i++) {
 		free(t->v[i].name);
+		free(t->v[i].units);
+	}
 	free(t->v);
 	strmap_free(&t->names);
 }
@@ -611,6 +625,32 @@ static const char *in_tree(const char *path, const char *tree)
 	return path && !strncmp(path, tree, n) ? path + n : NULL;
 }
 
+static int by_sites(const void *a, const void *b)
+{
+	const struct unit_sites *x = a, *y = b;
+
+	if (x->sites != y->sites)
+		return x->sites < y->sites ? 1 : -1;
+	return strcmp(x->name ? x->name : "", y->name ? y->name : "");
+}
+
+/* F's units in TREE, most expansions first: "fs/namei.c:12,fs/open.c:3" */
+static void print_units(FILE *out, struct fn *f, const char *tree)
+{
+	const char *sep = "";
+	size_t i;
+
+	qsort(f->units, f->nunits, sizeof(*f->units), by_sites);
+	for (i = 0; i < f->nunits; i++) {
+		const char *u = in_tree(f->units[i].name, tree);
+
+		if (u) {
+			fprintf(out, "%s%s:%ld", sep, u, f->units[i].sites);
+			sep = ",";
+		}
+	}
+}
+
 static int by_prediction(const void *a, const void *b)
 {
 	const struct fn *x = a, *y = b;
@@ -629,9 +669,9 @@ static void print_candidates(struct walk *w, void *arg)
 
 	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
 	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody"
-		"\tmax_site\tconst_sites\tconst_args\tparams\n");
+		"\tmax_site\tconst_sites\tconst_args\tparams\tunits_sites\n");
 	for (i = 0; i < t->names.n; i++) {
-		const struct fn *f = &t->v[i];
+		struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
 		const char *file, *home = in_tree(f->home, c->tree);
 
@@ -642,11 +682,14 @@ static void print_candidates(struct walk *w, void *arg)
 				*name++ = '\0';
 		}
 		file = in_tree(key, c->tree);
-		if (f->declared && f->sites && file && home && line && name)
-			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\t%ld\t%d\n",
+		if (f->declared && f->sites && file && home && line && name) {
+			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\t%ld\t%d\t",
 				file, line, name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
 				predicted_saving(f), body_estimate(f), f->max_site, f->const_sites, f->const_args,
 				f->params);
+			print_units(c->out, f, c->tree);
+			fputc('\n', c->out);
+		}
 		free(key);
 	}
 }

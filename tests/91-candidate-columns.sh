@@ -7,7 +7,8 @@
 # records the constants (DW_AT_const_value, or a location list of
 # DW_OP_lit/const and DW_OP_stack_value).  sites, bytes and max_site are
 # checked against readelf's DW_AT_high_pc of each expansion, code that
-# shares nothing with tksize.
+# shares nothing with tksize.  units_sites lists the units with expansions
+# of each: a header's twice(), twice in m.c and once in n.c.
 . "$(dirname "$0")/lib.sh"
 d=$(scratch candidate-columns)
 make -s -C "$TOP/measure" O="$d" >/dev/null
@@ -26,9 +27,18 @@ int __attribute__((noinline)) d(int *p, int n, int k)
 	return s;
 }
 int __attribute__((noinline)) e(void) { return scale(7, 5); }
-int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc) + e(); }
+#include "h.h"
+int n(int v);
+int __attribute__((noinline)) f(int v) { return twice(v) + twice(v + g); }
+int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc) + e() + f(argc) + n(argc); }
 C
-gcc -Os -g -o "$d/m" "$d/m.c" || fail "gcc could not build the test program"
+# a header's function expanded twice in m.c and once in n.c
+cat >"$d/h.h" <<'C'
+extern volatile int g;
+static inline __attribute__((always_inline)) int twice(int x) { return 2 * x + g; }
+C
+printf '#include "h.h"\nint __attribute__((noinline)) n(int v) { return twice(v); }\n' >"$d/n.c"
+gcc -Os -g -o "$d/m" "$d/m.c" "$d/n.c" || fail "gcc could not build the test program"
 # the expansions as readelf prints them: one DW_AT_high_pc (a length) each
 origin=$(readelf --debug-dump=info "$d/m" | awk '/DW_TAG_subprogram/ { off = $1 } /DW_AT_name.*: scale$/ { print off; exit }' |
 	sed 's/^<[0-9]*><\([0-9a-f]*\)>:$/\1/')
@@ -47,8 +57,14 @@ done
 [ "$sites" = 5 ] || fail "readelf shows $sites expansions of scale(), not the 5 the program has"
 "$d/tksize" candidates "$d" "$d/m" >"$d/out" || fail "tksize candidates exited $?"
 cat "$d/out"
-head -n 1 "$d/out" | grep -q '	max_site	const_sites	const_args	params$' ||
-	fail "the header does not end in max_site, const_sites, const_args and params"
+head -n 1 "$d/out" | grep -q '	max_site	const_sites	const_args	params	units_sites$' ||
+	fail "the header does not end in max_site, const_sites, const_args, params and units_sites"
+# each unit with expansions and how many, the most first
+[ "$(awk -F'\t' '$3 == "twice" { print $16 }' "$d/out")" = m.c:2,n.c:1 ] ||
+	fail "twice(): units_sites is '$(awk -F'\t' '$3 == "twice" { print $16 }' "$d/out")', not m.c:2,n.c:1"
+[ "$(awk -F'\t' '$3 == "scale" { print $16 }' "$d/out")" = m.c:5 ] ||
+	fail "scale(): units_sites is '$(awk -F'\t' '$3 == "scale" { print $16 }' "$d/out")', not m.c:5"
+ok "units_sites: twice() m.c:2,n.c:1, scale() m.c:5"
 row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13, $14, $15 }' "$d/out")
 [ "$row" = "5 $bytes $max 3 4 2" ] ||
 	fail "scale(): sites bytes max_site const_sites const_args params are '$row', not '5 $bytes $max 3 4 2'"

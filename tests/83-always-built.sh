@@ -1,0 +1,107 @@
+# kbuild/always-built.sh, the units every x86 config links, on a tree of
+# kbuild makefiles written for it: obj-y down from the top-level Kbuild
+# (with $(SRCARCH) and $(ARCH_LIB)), lib-y, a composite object's parts,
+# a list obj-y names ($(mmu-y), CONFIG_MMU counting as y, := setting it
+# anew), continued
+# lines; and left out: obj-$(CONFIG_X) objects and folders, what an
+# ifdef or ifeq block holds, a name through another variable
+# (init_$(BITS).o), a composite's conditional part, and a commented line.
+# Then the real tree: the homes deinline/rank.sh would give header
+# functions are all on its list, in arch/ exactly for arch headers.
+. "$(dirname "$0")/lib.sh"
+d=$(scratch always-built)
+t=$d/tree
+mkdir -p "$t/arch/x86/mm" "$t/arch/x86/lib" "$t/lib" "$t/mm" "$t/fs/proc" "$t/kernel/cond" "$t/drivers/tty"
+cat >"$t/Kbuild" <<'K'
+obj-y			+= arch/$(SRCARCH)/
+obj-y			+= kernel/
+obj-y			+= mm/
+obj-y			+= fs/
+obj-y			+= $(ARCH_LIB)
+obj-$(CONFIG_TTY)	+= drivers/
+K
+printf 'obj-y += mm/\n' >"$t/arch/x86/Kbuild"
+printf 'obj-y := init.o init_$(BITS).o \\\n\tfault.o\n' >"$t/arch/x86/mm/Makefile"
+printf 'lib-y := usercopy.o\n' >"$t/arch/x86/lib/Makefile"
+printf 'lib-y := string.o\nobj-$(CONFIG_CRC) += crc.o\n' >"$t/lib/Makefile"
+cat >"$t/mm/Makefile" <<'K'
+mmu-y := nommu.o
+mmu-$(CONFIG_MMU) := memory.o mmap.o
+obj-y := filemap.o $(mmu-y)
+K
+cat >"$t/fs/Makefile" <<'K'
+obj-y = open.o \
+	namei.o
+# obj-y += commented.o
+obj-$(CONFIG_PROC_FS) += proc/
+ifdef CONFIG_BLOCK
+obj-y += buffer.o
+endif
+ifeq ($(CONFIG_X),y)
+obj-y += x.o
+else
+obj-y += notx.o
+endif
+obj-y += after.o
+K
+printf 'obj-y := base.o\n' >"$t/fs/proc/Makefile"
+cat >"$t/kernel/Makefile" <<'K'
+obj-y = fork.o sched.o cond/
+sched-y := core.o fair.o
+sched-$(CONFIG_SMP) += smp.o
+K
+printf 'obj-$(CONFIG_Q) += q.o\n' >"$t/kernel/cond/Makefile"
+printf 'obj-y += tty.o\n' >"$t/drivers/tty/Makefile"
+printf 'obj-y += tty/\n' >"$t/drivers/Makefile"
+for f in arch/x86/mm/init arch/x86/mm/init_32 arch/x86/mm/fault arch/x86/lib/usercopy lib/string lib/crc \
+	mm/nommu mm/memory mm/mmap mm/filemap fs/open fs/namei fs/commented fs/buffer fs/x fs/notx fs/after \
+	fs/proc/base kernel/fork kernel/core kernel/fair kernel/smp kernel/cond/q drivers/tty/tty; do
+	: >"$t/$f.c"
+done
+"$TOP/kbuild/always-built.sh" "$t" >"$d/got" || fail "always-built.sh exited $?"
+cat >"$d/want" <<'W'
+arch/x86/lib/usercopy.c
+arch/x86/mm/fault.c
+arch/x86/mm/init.c
+fs/after.c
+fs/namei.c
+fs/open.c
+kernel/core.c
+kernel/fair.c
+kernel/fork.c
+lib/string.c
+mm/filemap.c
+mm/memory.c
+mm/mmap.c
+W
+diff -u "$d/want" "$d/got" || fail "always-built.sh's list is not the one the makefiles give"
+ok "always-built: $(wc -l <"$d/got") units; left out init_\$(BITS), obj-\$(CONFIG_*) files and folders, ifdef/ifeq blocks, a commented line, a conditional part, mmu-y's first value"
+
+# the real tree: every home rank.sh gives is on the list, in arch/ exactly
+# for an arch or asm-generic header; a function of the 6.1 tree whose
+# expanding units are all in folders some configs leave out (dir_emit_dots:
+# fs/proc/, fs/kernfs/) has no home
+src=$BUILD/src/linux kdir=$BUILD/kernels/tiny-Os-dce
+[ -f "$kdir/vmlinux" ] && [ -d "$kdir/obj" ] || make -s VARIANTS=dce kernels
+"$TOP/kbuild/always-built.sh" "$src" >"$d/always"
+grep -q -x -F fs/namei.c "$d/always" && grep -q -x -F mm/memory.c "$d/always" ||
+	fail "the real tree's list lacks fs/namei.c or mm/memory.c"
+! grep -q -e '^fs/proc/' -e '^arch/x86/events/' -e '^arch/x86/mm/init_32\.c$' "$d/always" ||
+	fail "the real tree's list has a unit only some configs build: $(grep -e '^fs/proc/' -e '^arch/x86/events/' -e '^arch/x86/mm/init_32\.c$' "$d/always" | head -n 3 | tr '\n' ' ')"
+make -s -C "$TOP/measure" O="$d" >/dev/null
+gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c"
+TKSIZE=$d/tksize UNINLINE=$d/uninline "$TOP/deinline/rank.sh" "$src" "$kdir" >"$d/candidates" || fail "rank.sh"
+awk -F'\t' 'NR == FNR { always[$1] = 1; next }
+	$6 == "move" && $15 == "ok" {
+		n++
+		if (!($7 in always)) { print "not always built: " $4 " in " $7; bad++ }
+		if (($2 ~ /^(arch|include\/asm-generic)\//) != ($7 ~ /^arch\//)) { print "arch and not: " $4 " (" $2 ") in " $7; bad++ }
+	}
+	END { print n " homes"; exit bad > 0 || n < 100 }' "$d/always" "$d/candidates" >"$d/homes" ||
+	{ cat "$d/homes"; fail "rank.sh gave a home outside always-built.sh's list, or too few"; }
+row=$(awk -F'\t' '$4 == "dir_emit_dots" && $2 == "include/linux/fs.h" { print $15 }' "$d/candidates")
+case $row in "no unit that expands it or has its name is built by every x86 config"*) ;;
+*) fail "dir_emit_dots(), expanded under fs/proc/ and fs/kernfs/ only, has status '$row'" ;;
+esac
+ok "rank.sh: $(cat "$d/homes"), each always built, in arch/ exactly for arch headers; dir_emit_dots() left alone"
+rm -rf "$d"
