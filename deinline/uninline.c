@@ -925,11 +925,13 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "check") && argc == 6) {
 		printf("%s\n", is_header ? "header" : "c");
 	} else if (!strcmp(op, "letgcc") && argc == 6) {
-		const char *after = d.inl + d.inl_len;
+		const char *after = d.inl + d.inl_len, *word_nt;
 
 		while (*after == ' ' || *after == '\t')
 			after++;
-		spill(file, 3, buf, (size_t)(d.inl - buf), notrace, strlen(notrace), after,
+		/* "static inline\nint": no blank left at the line's end */
+		word_nt = *after == '\n' && *notrace ? "notrace" : notrace;
+		spill(file, 3, buf, (size_t)(d.inl - buf), word_nt, strlen(word_nt), after,
 		      len - (size_t)(after - buf));
 	} else if (!strcmp(op, "noinline") && argc == 6) {
 		const char *noinline = *notrace ? "noinline notrace" : "noinline";

@@ -9,9 +9,11 @@
 # names ($(mmu-y)).  CONFIG_MMU, CONFIG_X86 and CONFIG_GENERIC_ENTRY,
 # which every x86 config sets, count as y.  A unit whose object is
 # obj-$(CONFIG_X), inside a conditional block, or named through another
-# variable (init_$(BITS).o) is left out: some config does not build it.
+# variable (init_$(BITS).o), or a composite some config sets anew
+# (NAME-$(CONFIG_X) := ...) is left out: some config does not build it.
 # The de-inlining advisor gives a header function's shared definition a
-# home only among these, so its series links on every config.
+# home only among these, so that it is compiled into every x86 config's
+# vmlinux (a module that calls it would still want an export).
 set -eu
 src=$(cd "$1" && pwd)
 cd "$src"
@@ -42,6 +44,13 @@ while :; do
 		line ~ /^[ \t]*(ifn?eq|ifn?def)[ \t(]/ { depth++; next }
 		line ~ /^[ \t]*endif/ { if (depth) depth--; next }
 		depth { next }
+		# NAME-$(CONFIG_X) := sets the list anew in some configs only: none of
+		# its parts is always built
+		line ~ /^[ \t]*[A-Za-z0-9_.-]+-\$\([A-Za-z0-9_]+\)[ \t]*:?=/ {
+			name = line; sub(/-\$\(.*/, "", name); sub(/^[ \t]*/, "", name)
+			if (name != "obj" && name != "lib") print "never", name ".o"
+			next
+		}
 		match(line, /^[ \t]*[A-Za-z0-9_.-]+-(y|objs)[ \t]*[:+]?=/) {
 			name = line; sub(/[ \t]*[:+]?=.*/, "", name); sub(/^[ \t]*/, "", name)
 			op = substr(line, 1, RLENGTH); sub(/.*[^:+=]/, "", op)
@@ -76,9 +85,12 @@ while :; do
 		$1 == "dir" { d = dir == "." ? $2 : dir "/" $2; sub(/\/$/, "", d); print "D", d; next }
 		$1 == "obj" { top[$2] = 1; next }
 		$1 == "reset" { delete parts[$2]; next }
+		$1 == "never" { never[$2] = 1; next }
 		$1 == "part" { parts[$2] = parts[$2] " " $3; next }
 		END {
 			for (o in top) {
+				if (o in never)
+					continue
 				if (o in parts) {
 					n = split(parts[o], p, " ")
 					for (i = 1; i <= n; i++) print "O", p[i]

@@ -457,6 +457,7 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 		if (all && v[i].sites)
 			fprintf(all, "%-40s %10lld %8ld %5ld\n", v[i].name, v[i].bytes, v[i].sites, v[i].cus);
 		free(v[i].name);
+		free(v[i].units);
 	}
 	free(v);
 	strmap_free(&t->names);

@@ -5,7 +5,8 @@
 # anew), continued
 # lines; and left out: obj-$(CONFIG_X) objects and folders, what an
 # ifdef or ifeq block holds, a name through another variable
-# (init_$(BITS).o), a composite's conditional part, and a commented line.
+# (init_$(BITS).o), a composite's conditional part, a composite some
+# config sets anew (rcu-$(CONFIG_TINY_RCU) :=), and a commented line.
 # Then the real tree: the homes deinline/rank.sh would give header
 # functions are all on its list, in arch/ exactly for arch headers.
 . "$(dirname "$0")/lib.sh"
@@ -46,16 +47,18 @@ obj-y += after.o
 K
 printf 'obj-y := base.o\n' >"$t/fs/proc/Makefile"
 cat >"$t/kernel/Makefile" <<'K'
-obj-y = fork.o sched.o cond/
+obj-y = fork.o sched.o cond/ rcu.o
 sched-y := core.o fair.o
 sched-$(CONFIG_SMP) += smp.o
+rcu-y := tree.o
+rcu-$(CONFIG_TINY_RCU) := tiny.o
 K
 printf 'obj-$(CONFIG_Q) += q.o\n' >"$t/kernel/cond/Makefile"
 printf 'obj-y += tty.o\n' >"$t/drivers/tty/Makefile"
 printf 'obj-y += tty/\n' >"$t/drivers/Makefile"
 for f in arch/x86/mm/init arch/x86/mm/init_32 arch/x86/mm/fault arch/x86/lib/usercopy lib/string lib/crc \
 	mm/nommu mm/memory mm/mmap mm/filemap fs/open fs/namei fs/commented fs/buffer fs/x fs/notx fs/after \
-	fs/proc/base kernel/fork kernel/core kernel/fair kernel/smp kernel/cond/q drivers/tty/tty; do
+	fs/proc/base kernel/fork kernel/core kernel/fair kernel/smp kernel/cond/q kernel/tree kernel/tiny drivers/tty/tty; do
 	: >"$t/$f.c"
 done
 "$TOP/kbuild/always-built.sh" "$t" >"$d/got" || fail "always-built.sh exited $?"
@@ -75,7 +78,7 @@ mm/memory.c
 mm/mmap.c
 W
 diff -u "$d/want" "$d/got" || fail "always-built.sh's list is not the one the makefiles give"
-ok "always-built: $(wc -l <"$d/got") units; left out init_\$(BITS), obj-\$(CONFIG_*) files and folders, ifdef/ifeq blocks, a commented line, a conditional part, mmu-y's first value"
+ok "always-built: $(wc -l <"$d/got") units; left out init_\$(BITS), obj-\$(CONFIG_*) files and folders, ifdef/ifeq blocks, a commented line, a conditional part, mmu-y's first value, a composite a config sets anew"
 
 # the real tree: every home rank.sh gives is on the list, in arch/ exactly
 # for an arch or asm-generic header; a function of the 6.1 tree whose
@@ -103,5 +106,21 @@ row=$(awk -F'\t' '$4 == "dir_emit_dots" && $2 == "include/linux/fs.h" { print $1
 case $row in "no unit that expands it or has its name is built by every x86 config"*) ;;
 *) fail "dir_emit_dots(), expanded under fs/proc/ and fs/kernfs/ only, has status '$row'" ;;
 esac
-ok "rank.sh: $(cat "$d/homes"), each always built, in arch/ exactly for arch headers; dir_emit_dots() left alone"
+# re-homed, by the rule: get_task_struct() is expanded most in
+# fs/proc/base.c (PROC_FS), then in kernel/events/core.c (PERF_EVENTS),
+# kernel/sched/core.c and mm/oom_kill.c, 4 each: the first always built,
+# in name order, is kernel/sched/core.c; blake2s(), expanded only in its
+# selftest (built with CRYPTO's tests), goes to the always-built unit of
+# its header's name, lib/crypto/blake2s.c; pmd_bad(), an arch header's
+# expanded only in mm/, goes to arch/
+home_of() { awk -F'\t' -v f="$1" -v n="$2" '$2 == f && $4 == n { print $7 }' "$d/candidates"; }
+[ "$(home_of include/linux/sched/task.h get_task_struct)" = kernel/sched/core.c ] ||
+	fail "get_task_struct()'s home is '$(home_of include/linux/sched/task.h get_task_struct)', not kernel/sched/core.c"
+[ "$(home_of include/crypto/blake2s.h blake2s)" = lib/crypto/blake2s.c ] ||
+	fail "blake2s()'s home is '$(home_of include/crypto/blake2s.h blake2s)', not lib/crypto/blake2s.c"
+case $(home_of arch/x86/include/asm/pgtable.h pmd_bad) in
+arch/*) ;;
+*) fail "pmd_bad(), an arch header's, has home '$(home_of arch/x86/include/asm/pgtable.h pmd_bad)', outside arch/" ;;
+esac
+ok "rank.sh: $(cat "$d/homes"), each always built, in arch/ exactly for arch headers; get_task_struct() to kernel/sched/core.c, blake2s() to lib/crypto/blake2s.c, pmd_bad() to $(home_of arch/x86/include/asm/pgtable.h pmd_bad); dir_emit_dots() left alone"
 rm -rf "$d"

@@ -338,3 +338,12 @@ refused garply 'garply\(\) has braces that an #if in its body splits'
 refused plugh 'unbalanced body of plugh\(\)'
 refused thud 'thud\(\) uses CALLER_ADDR0, which reads the frame it is expanded in'
 ok "refused, nothing changed: #ifndef bar and quux (#defined after and before), HOME_FLAG (#defined by the home unit), #ifdef DEBUG in a body, DEBUG on a continued line, braces an #if splits (balanced over both branches, or not), CALLER_ADDR0 (the frame it is expanded in)"
+
+# a .c file's function: letgcc turns inline into notrace (no blank left at
+# a line's end), and keeps one notrace where there was one
+mkdir -p "$d/c"
+printf 'static inline\nint a(int x)\n{\n\treturn x;\n}\nstatic __inline__ notrace int b(int x)\n{\n\treturn x;\n}\n' >"$d/c/f.c"
+"$u" letgcc "$d/c" f.c 2 a && "$u" letgcc "$d/c" f.c 6 b || fail "uninline letgcc"
+[ "$(sed -n '1p;6p' "$d/c/f.c")" = "static notrace
+static notrace int b(int x)" ] || { cat -A "$d/c/f.c" >&2; fail "letgcc did not write 'static notrace' for a() and b()"; }
+ok "letgcc: 'static inline' at a line's end and 'static __inline__ notrace' each become one notrace"
