@@ -254,22 +254,29 @@ ok "the series, built from the kernel's own objects, gives the advisor's text, d
 #     last one the git am build's kernel
 vdir=$d/verify
 verify() { deinline/verify.sh "$src" "$kdir" "$series" "$vdir" tiny/Os/dce; }
+[ "$n" -ge 2 ] || fail "the series has $n patch; the verify's kill wants a second prefix to cut"
 setsid sh -c 'exec deinline/verify.sh "$@"' sh "$src" "$kdir" "$series" "$vdir" tiny/Os/dce >"$d/verify1.out" 2>&1 &
 pid=$!
 k=0
-until [ -e "$vdir/try/.building" ] && grep -q '^  CC ' "$vdir/try/build.log" 2>/dev/null; do
+# inside the build of a later prefix than the first, once that one is
+# written down (its trial base and first build take a while: 10 minutes)
+until [ -s "$vdir/prefixes" ] && [ -e "$vdir/try/.building" ] && grep -q '^  CC ' "$vdir/try/build.log" 2>/dev/null; do
 	k=$((k + 1))
-	[ $k -lt 600 ] || fail "verify never reached kbuild"
-	kill -0 $pid 2>/dev/null || { cat "$d/verify1.out"; fail "verify ended before kbuild compiled"; }
+	[ $k -lt 3000 ] || fail "verify never reached the build of its second prefix"
+	kill -0 $pid 2>/dev/null || { cat "$d/verify1.out"; fail "verify ended before a later prefix's kbuild compiled"; }
 	sleep 0.2
 done
 kill -9 -"$pid"
 wait $pid 2>/dev/null || true
 done_before=$(wc -l <"$vdir/prefixes")
-[ "$done_before" -lt "$n" ] || fail "verify was killed after its last prefix"
+[ "$done_before" -ge 1 ] && [ "$done_before" -lt "$n" ] ||
+	fail "verify was killed with $done_before of $n prefixes written down, not between the first and the last"
 verify >"$d/verify2.out" 2>&1 || { cat "$d/verify2.out"; fail "verify, resumed after a SIGKILL inside kbuild"; }
 cat "$d/verify2.out"
 grep -q 'starting over' "$d/verify2.out" && fail "the resumed verify started over"
+# it verified exactly the prefixes the kill left
+[ "$(grep -c '^  VERIFY  tiny/Os/dce +[0-9]*/' "$d/verify2.out")" = $((n - done_before)) ] ||
+	fail "the resumed verify verified $(grep -c '^  VERIFY  tiny/Os/dce +[0-9]*/' "$d/verify2.out") prefixes, not the $((n - done_before)) left"
 expect_grep "^  VERIFY  $n of $n prefixes built and booted" "$d/verify2.out" "the resumed verify's summary"
 [ "$(cut -f 1 "$vdir/prefixes" | tr '\n' ' ')" = "$(seq 1 "$n" | tr '\n' ' ')" ] ||
 	fail "verify's prefixes are [$(cut -f 1 "$vdir/prefixes" | tr '\n' ' ')], not 1 to $n once each"
@@ -280,7 +287,7 @@ awk -F'\t' '$7 != "PASS" { exit 1 }' "$vdir/prefixes" || fail "a prefix did not 
 # done, it builds nothing more
 verify >"$d/verify3.out" 2>&1 || { cat "$d/verify3.out"; fail "verify, run again when done"; }
 grep -q '  BUILD ' "$d/verify3.out" && fail "verify rebuilt a prefix it had verified"
-ok "verify: killed inside kbuild after $done_before of $n prefixes, resumed to $n of $n PASS, the last one git am's kernel; a third run builds nothing"
+ok "verify: killed inside kbuild after $done_before of $n prefixes, resumed with the $((n - done_before)) left to $n of $n PASS, the last one git am's kernel; a third run builds nothing"
 rm -rf "$vdir"
 
 # 5. a boot that fails (too little RAM for any kernel: half the least
