@@ -4,7 +4,8 @@
 #     tree itself has none of it;
 #  2. make's folder, seeded from dce's (kbuild/seed.sh), recompiled only
 #     what names a file the series touches in its dependency list, among
-#     them every touched .c file's object (its seed.log, kept by the
+#     them every touched .c file's object, or for one another unit
+#     #includes, that unit's (its seed.log, kept by the
 #     Makefile: no second seeded build here);
 #  3. make's seeded kernel is the kernel a build from an empty folder
 #     makes, without DWARF or -fstack-usage: the same text, data and bss,
@@ -64,8 +65,17 @@ done) | sort >"$d/dependents"
 [ -s "$d/compiled" ] || fail "the seeded build compiled nothing"
 extra=$(comm -23 "$d/compiled" "$d/dependents")
 [ -z "$extra" ] || fail "the seeded build recompiled what names no touched file: $(echo $extra | cut -c 1-300)"
+# each touched .c file's object; a .c file another unit #includes
+# (kernel/sched/deadline.c, in build_policy.c) has none: an object that
+# names it, then
 for f in $files; do
-	case $f in *.c) grep -q -x -F "${f%.c}.o" "$d/compiled" || fail "${f%.c}.o (the series changes $f) was not recompiled" ;; esac
+	case $f in *.c) ;; *) continue ;; esac
+	if [ -f "$dce/obj/$(dirname "$f")/.$(basename "$f" .c).o.cmd" ]; then
+		grep -q -x -F "${f%.c}.o" "$d/compiled" || fail "${f%.c}.o (the series changes $f) was not recompiled"
+	else
+		(cd "$dce/obj" && grep -l -F "$src/$f" $(find . -name '.*.o.cmd') | sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|') |
+			grep -q -x -F -f - "$d/compiled" || fail "no object that includes $f (the series changes it) was recompiled"
+	fi
 done
 ok "the seeded build recompiled $(wc -l <"$d/compiled") objects, all naming a touched file ($(wc -l <"$d/dependents") do)"
 
