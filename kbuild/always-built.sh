@@ -17,12 +17,10 @@
 set -eu
 src=$(cd "$1" && pwd)
 cd "$src"
-# the variables the top-level Kbuild descends through, as x86 sets them
-# (lib/ and arch/x86/lib/ are libs-y: lib-y archives)
-queue=.
-: >"${TMPDIR:-/tmp}/always-built.$$"
-trap 'rm -f "${TMPDIR:-/tmp}/always-built.$$"' EXIT
 out=${TMPDIR:-/tmp}/always-built.$$
+trap 'rm -f "$out"' EXIT
+: >"$out"
+queue=.
 while :; do
 	# shellcheck disable=SC2086
 	set -- $queue
@@ -61,6 +59,8 @@ while :; do
 				base = name; sub(/-(y|objs)$/, "", base)
 				print "reset", base ".o"
 			}
+			# the variables the top-level Kbuild descends through, as x86
+			# sets them (lib/ and arch/x86/lib/ are libs-y: lib-y archives)
 			gsub(/\$\(SRCARCH\)/, "x86", rest)
 			gsub(/\$\(ARCH_LIB\)/, "lib/ arch/x86/lib/", rest)
 			gsub(/\$\((ARCH_CORE|ARCH_DRIVERS)\)/, "", rest)

@@ -49,7 +49,7 @@ struct fn {
 	 * would go */
 	long copies;
 	long long copy_bytes;
-	long cu_sites, home_sites;
+	long home_sites;
 	/* columns to test the cost model against, not in its prediction:
 	 * the largest expansion, and the expansions with a constant argument
 	 * (gcc may have folded those, so they understate the body); in it,
@@ -302,13 +302,11 @@ static void count_definition(struct walk *w, Dwarf_Die *origin, const char *name
 	if (f->last_cu != cu) {
 		f->cus++;
 		f->last_cu = cu;
-		f->cu_sites = 0;
 		f->units = xrealloc(f->units, (f->nunits + 1) * sizeof(*f->units));
 		f->units[f->nunits++] = (struct unit_sites){ w->cu_name, 0 };
 	}
-	f->units[f->nunits - 1].sites++;
-	if (++f->cu_sites > f->home_sites) {
-		f->home_sites = f->cu_sites;
+	if (++f->units[f->nunits - 1].sites > f->home_sites) {
+		f->home_sites = f->units[f->nunits - 1].sites;
 		f->home = w->cu_name;
 	}
 }
@@ -436,6 +434,18 @@ static long long union_bytes(struct range *v, size_t n)
 	return (long long)sum;
 }
 
+static void free_table(struct fntab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->names.n; i++) {
+		free(t->v[i].name);
+		free(t->v[i].units);
+	}
+	free(t->v);
+	strmap_free(&t->names);
+}
+
 /* Count, rank and free the table. */
 static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 {
@@ -456,11 +466,8 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 								   v[i].sites, v[i].cus };
 		if (all && v[i].sites)
 			fprintf(all, "%-40s %10lld %8ld %5ld\n", v[i].name, v[i].bytes, v[i].sites, v[i].cus);
-		free(v[i].name);
-		free(v[i].units);
 	}
-	free(v);
-	strmap_free(&t->names);
+	free_table(t);
 }
 
 static int fail(struct inline_facts *in, char *why)
@@ -505,18 +512,6 @@ static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
 		return -1;
 	}
 	return 0;
-}
-
-static void free_table(struct fntab *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->names.n; i++) {
-		free(t->v[i].name);
-		free(t->v[i].units);
-	}
-	free(t->v);
-	strmap_free(&t->names);
 }
 
 /*
