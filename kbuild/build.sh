@@ -9,6 +9,7 @@
 # beside each object and leaves the code alone; tests/99 proves it), and the
 # frames of the objects linked into vmlinux are gathered into KDIR/stack.su
 # by stack-usage.sh.
+# kbuild itself runs through kmake.sh, as every build of the project does.
 # Environment: BUILD_EXPECT (the objects this build should compile, for
 # its progress lines: an incremental trial's, not the whole kernel's), CC
 # (default "ccache gcc"), JOBS (default nproc), KCFLAGS
@@ -110,29 +111,10 @@ main() {
 	start=$(date +%s)
 	progress &
 	ticker=$!
-	# A clean environment for kbuild: the caller's make flags (jobserver, -k)
-	# are not kbuild's, and fixed build identity keeps sizes reproducible
-	# (the version string is part of .data).
-	# Under -g ccache hashes the working directory, the O= folder, so no
-	# object would ever hit from another kernel's folder or a trial's copy.
-	# CCACHE_NOHASHDIR drops it from the hash; the price is a DW_AT_comp_dir
-	# naming the folder that compiled the object first, which no figure
-	# reads (source paths are absolute: the tree is outside every O=).
-	# -fdebug-prefix-map would do it too, but puts the folder's path on
-	# every command line, and then a copied folder recompiles everything.
-	# CCACHE_DEPEND: on a miss ccache hashes the headers gcc's own -MMD
-	# list names (kbuild asks for it anyway) instead of running the
-	# preprocessor first, which a cold build pays for on every object
-	# (bench/ccache-cold.sh: +0.9% on gcc alone, against +47.5%).  It
-	# gives up hits on the same preprocessed text reached through other
-	# headers: 100 of the 1,293 hits a ccache here had served.
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
-		CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
-		KBUILD_BUILD_USER=tinykern KBUILD_BUILD_HOST=tinykern \
-		KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970" KBUILD_BUILD_VERSION=1 \
-		make -C "$src" O="$obj" ARCH=i386 CC="${CC:-ccache gcc}" LOCALVERSION= \
-		KCFLAGS="$kcflags" \
-		-j"$jobs" vmlinux bzImage >"$log" 2>&1
+	# kbuild as every tinykern build runs it (kmake.sh says why each
+	# setting): a clean environment, a fixed build identity, ccache hits
+	# across folders and clones
+	KCFLAGS="$kcflags" "$here/kmake.sh" "$src" "$obj" -j"$jobs" vmlinux bzImage >"$log" 2>&1
 	rc=$?
 	[ -z "${TINYKERN_BUILDS:-}" ] || echo "$kind $(( $(date +%s) - start )) $name" >>"$TINYKERN_BUILDS"
 	kill "$ticker" 2>/dev/null
