@@ -51,6 +51,11 @@ endif
 TREES    ?= $(if $(KSRC),,6.1)
 override TREES := $(TREES) $(filter-out $(TREES),$(KSRC_NAME))
 PATCHES  ?= $(TOP)/patches
+# Where `make report` writes NAME.{md,json,html}: a test or a script that
+# wants a report of other kernels or budgets writes its own, and leaves
+# the one `make` wrote alone.
+REPORT   ?= $(BUILD)/report
+override REPORT := $(abspath $(REPORT))
 FRAGMENTS ?= $(TOP)/tinyconfigs
 JOBS     ?= $(shell nproc)
 HOSTCC   ?= gcc
@@ -439,7 +444,7 @@ $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter Os,$(2)),$(wildcard \
 	$(FRAGMENTS)/$(1).budget)))
 
-## report: print the tables; write build/report.{md,json,html} (MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot, and each make option-cost run's table, come along)
+## report: print the tables; write build/report.{md,json,html} (REPORT=DIR/NAME: DIR/NAME.{md,json,html} instead; MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot, and each make option-cost run's table, come along)
 # Where its bytes go, read from its DWARF and link map once: the report
 # reads attribution.json, which holds the rows or why there are none.
 $(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
@@ -448,7 +453,8 @@ $(BUILD)/kernels/%/attribution.json: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 	 else $(MEASURE) attribute --save $@ --not-measured 'built without DWARF (DEBUG_INFO=no)' $<; fi
 
 report: $(MEASURE) $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/vmlinux),$(k)/inline.txt $(k)/attribution.json))
-	@$(MEASURE) report --md $(BUILD)/report.md --json $(BUILD)/report.json --html $(BUILD)/report.html \
+	@mkdir -p $(dir $(REPORT))
+	@$(MEASURE) report --md $(REPORT).md --json $(REPORT).json --html $(REPORT).html \
 		--baseline orig $(addprefix --diff ,$(REPORT_DIFFS)) --fragments $(FRAGMENTS) \
 		$(if $(TINYKERN_CAUSES),--causes $(TINYKERN_CAUSES)/report) \
 		$(foreach o,$(OPTS),$(foreach c,$(CONFIGS),$(if $(call budget_of,$(c),$(o)),--budget $(c)/$(o)=$(call budget_of,$(c),$(o))))) \
@@ -554,14 +560,21 @@ option-cost: $(MEASURE)
 bench: $(DEPS)
 	@bench/bench.sh $(BUILD)/bench
 
-## bench-front-door: a clean clone's cold `make`, no-op rerun and `make check`, timed, with the builds each started
+## bench-front-door: a clean clone's cold `make`, its no-op rerun, `make check`, `make check-slow`, and a second clone's `make` from the first one's ccache, timed
 .PHONY: bench-front-door
 bench-front-door: $(DEPS)
 	@bench/front-door.sh $(BUILD)/front-door
 
-## check: run the tests (installs what is missing, builds what they need; TESTS="40 45": only those)
+## check: the fast tests, on the kernels `make` built (runs that make first when nothing is built; TESTS="40 45": only those)
+## check-slow: the slow tests: kernels `make` does not build (SMP -Oz, another tree, a cold deinline) and the advisor and option-cost loops
+## check-all: both tiers, as CI runs them
+.PHONY: check check-slow check-all
 check: $(DEPS)
-	@tests/run.sh
+	@tests/run.sh fast
+check-slow: $(DEPS)
+	@tests/run.sh slow
+check-all: $(DEPS)
+	@tests/run.sh all
 
 ## clean: remove the kernels, reports and advisor runs (keeps the source tree, busybox and the config cache)
 clean:
@@ -606,6 +619,7 @@ help:
 	      "MERGE= (other machines' option-cost folders of the same kernel: their rows join this table)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
+	@echo "  REPORT=$(REPORT)   the report's files, REPORT.{md,json,html}"
 	@echo "  TARBALL=$(TARBALL)"
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"
 	@echo "  BOOT_TIMEOUT=$${BOOT_TIMEOUT:-60}  QEMU_MEM=$${QEMU_MEM:-64M}  QEMU_ACCEL=$${QEMU_ACCEL:-tcg}"
