@@ -1,5 +1,6 @@
 # deps/: a user who is not root and lacks a package is told the exact
 # command to run, and nothing is installed.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deps)
 printf '# test list\nmake\ntinykern-no-such-package\n' >"$d/packages.list"

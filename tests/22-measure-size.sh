@@ -1,6 +1,7 @@
 # measure/: tksize must print exactly what binutils size prints, on ELF
 # files of several shapes built here and on every vmlinux the integration
 # test built (it runs after that test, and fails if it finds none).
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch measure-size)
 make -s -C "$TOP/measure" O="$d"

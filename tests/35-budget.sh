@@ -1,6 +1,7 @@
 # measure/: size budgets.  A kernel over a limit fails the report, named
 # with the figure and the budget file; a bad budget line is named by
 # file:line; the report shows the headroom of every limited figure.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch budget)
 cd "$TOP"
@@ -23,7 +24,7 @@ want=1
 for v in orig inline inline+units dce; do
 	[ "$(text "$v")" -gt $(( (orig + dce) / 2 )) ] && want=$((want + 1))
 done
-[ "$(jq .over_budget "$BUILD/report.json")" = "$want" ] || fail "report.json over_budget is not $want"
+[ "$(jq .over_budget "$REPORT.json")" = "$want" ] || fail "report.json over_budget is not $want"
 [ "$(grep -c '^tksize: .*: over budget: ' "$d/over.txt")" = "$want" ] || fail "not $want over-budget lines"
 ok "over-budget kernels named with figure and file; headroom shown"
 
@@ -34,7 +35,7 @@ expect_grep "^  tiny/Os/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt
 ok "a kernel exactly at its limit passes"
 
 # min_ram, in MiB, against what the bisection found
-ram=$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .boot.min_ram_mib' "$BUILD/report.json")
+ram=$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .boot.min_ram_mib' "$REPORT.json")
 printf 'dce min_ram %s\n' $((ram - 1)) >"$d/tiny.budget"
 if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/ram.txt" 2>&1; then fail "min_ram over budget, yet the report passed"; fi
 expect_grep "^tksize: tiny/Os/dce: over budget: min_ram $ram > $((ram - 1)) by 1 " "$d/ram.txt" "min_ram over"

@@ -1,5 +1,6 @@
 # tinyconfigs/: a fragment asking for something kconfig will not give is an
 # error naming the symbol and the fragment, and no .config is written.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch config-errors)
 cd "$TOP"

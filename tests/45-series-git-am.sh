@@ -4,6 +4,8 @@
 # (the deinline variant's tree) on top; and every patch of patches/6.12/
 # to those of Debian's 6.12 tarball.  Each carries a Signed-off-by, and
 # each commit is its patch, in series order.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 scr=$(scratch series-git-am)
 cd "$TOP"

@@ -2,6 +2,8 @@
 # names the patch and the file in one line, and leaves the tarball, the
 # tree of the last good series and earlier results as they were; once the
 # patch is fixed, the next run extracts afresh and applies cleanly.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch broken-patch)
 cd "$TOP"

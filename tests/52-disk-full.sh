@@ -4,6 +4,7 @@
 # extraction fails mid-way: the first tar error and the count of the rest,
 # not thousands of lines, and no half tree is left.  Nothing is built, no
 # empty report is printed, and nothing already built is lost.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch disk-full)
 cd "$TOP"

@@ -1,5 +1,7 @@
 # source/: when linux-source is not the version the series was made for,
 # say so with both versions, and go on only when the series applies.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch version-mismatch)
 cd "$TOP"
@@ -13,6 +15,18 @@ make BUILD="$d/build" PATCHES="$d/patches" source >"$d/out.txt" 2>&1 || { cat "$
 cat "$d/out.txt"
 expect_grep "WARNING linux-source is $have but patches/series was made for 6.1.999; trying it" "$d/out.txt" "mismatch warning"
 expect_grep "NOTE    patches/series \(made for 6.1.999\) applies to linux-source $have" "$d/out.txt" "applies note"
-[ -e "$d/build/src/.stamp" ] || fail "the tree was not prepared"
-ok "version mismatch is named, and the series still applied"
+# the tree holds the whole series: the files it changes, taken out of the
+# tree, give back every patch in reverse order, last first
+t=$d/tree
+grep -v -e '^#' -e '^[[:space:]]*$' "$d/patches/series" >"$d/list"
+[ -s "$d/list" ] || fail "the series lists no patch"
+sed "s|^|$d/patches/|" "$d/list" | xargs sed -n 's|^--- a/||p' | sort -u | while read -r f; do
+	[ -f "$d/build/src/linux/$f" ] || fail "$f, which the series changes, is not in the tree"
+	mkdir -p "$t/$(dirname "$f")" && cp "$d/build/src/linux/$f" "$t/$f"
+done
+tac "$d/list" | while read -r p; do
+	patch -d "$t" -p1 -R --batch --fuzz=0 --quiet <"$d/patches/$p" >"$d/reverse.txt" 2>&1 ||
+		{ cat "$d/reverse.txt"; fail "$p is not in the tree: it does not come off in reverse"; }
+done
+ok "version mismatch is named, and the tree holds every patch of the series ($(wc -l <"$d/list"))"
 rm -rf "$d/build"

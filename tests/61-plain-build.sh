@@ -1,7 +1,7 @@
 # A kernel built with DEBUG_INFO=no and STACK_USAGE=no, the way a user who
 # wants neither builds one, and CC="distcc gcc", for users with a build
 # farm.  Both on small-smp/Oz/dce, the suite's one SMP kernel, built that
-# way (tests/lib.sh's shared_kernel: tests 60 and 92 share it, and this
+# way (tests/lib.sh's shared_kernel: tests 63 and 92 share it, and this
 # test builds it when it runs first or alone); that the instruments change no
 # allocated byte is test 99's, on a cold build of deinline.
 #  1. no DWARF and no .su files; the inline table and the report say the
@@ -17,6 +17,7 @@
 #     ("x86_64-linux-gnu-gcc (Debian ...)") is 17 bytes longer.
 # The shared kernel is built cold by whichever test runs first:
 # timeout: 1800
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 d=$(scratch plain-build)
 cd "$TOP"
@@ -46,6 +47,7 @@ ok "the plain build has no DWARF and no .su files; its inline table and the repo
 mkdir -p "$d/distcc"
 for f in src busybox rootfs .deps.stamp config-cache; do ln -s "$BUILD/$f" "$d/distcc/$f"; done
 q=$d/distcc/kernels/small-smp-Oz-dce/obj
+t0=$(date +%s)
 DISTCC_HOSTS=localhost DISTCC_VERBOSE=1 DISTCC_LOG="$d/distcc.log" STACK_USAGE=no \
 	setsid make BUILD="$d/distcc" CC="distcc gcc" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no kernels >"$d/distcc.txt" 2>&1 &
 pid=$!
@@ -59,6 +61,7 @@ while [ "$(finished)" -lt 60 ]; do
 done
 kill -TERM -"$pid" 2>/dev/null || true
 wait "$pid" || true
+count_build $(($(date +%s) - t0)) "small-smp/Oz/dce through distcc, stopped after 60 objects"
 expect_grep '^  BUILD   small-smp/Oz/dce .*CC=distcc gcc\)$' "$d/distcc.txt" "build line names distcc"
 # an object is finished when kbuild has written its .cmd file after it;
 # its allocated sections are compared (an assembler object's symbol table

@@ -4,6 +4,8 @@
 # in CI's time, so this compiles those four objects with the real orig
 # .config and checks each fault is gone: the object compiles, and leaves no
 # reference to a symbol the config does not have.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch large-orig-objects)
 cd "$TOP"
@@ -25,8 +27,10 @@ ok "large/O2/orig .config forces inlining, compiles function-at-a-time, lacks DA
 
 objs="drivers/usb/host/xhci-trace.o arch/x86/entry/vdso/vma.o drivers/md/dm.o net/netfilter/nf_nat_proto.o"
 # shellcheck disable=SC2086
-make -C "$src" O="$obj" ARCH=i386 CC="ccache gcc" -j"$(nproc)" $objs >"$d/build.log" 2>&1 ||
+t0=$(date +%s)
+kbuild/kmake.sh "$src" "$obj" -j"$(nproc)" $objs >"$d/build.log" 2>&1 ||
 	{ grep -E -A3 'error:' "$d/build.log" | head -n 20; fail "large/O2/orig: the objects of patches 0010-0013 do not compile"; }
+count_build $(($(date +%s) - t0)) "large/O2/orig, 4 objects"
 ok "xhci-trace.o compiles with every inline forced (patch 0010)"
 
 # undefined OBJECT SYMBOL: the object must not need SYMBOL from the link

@@ -4,6 +4,7 @@
 # with HOSTCC (the second one's tksize goes to a folder of its own, so it
 # has that compile to do too): each one's HOSTCC writes a sub-second timestamp, the first's
 # also when it finishes (after a pause that keeps the lock held).
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch lock)
 cd "$TOP"

@@ -2,11 +2,12 @@
 # renders: headless Chromium parses it into the size, boot and budget
 # tables with the report's own figures, draws the SVG chart of text and the
 # treemap of where it goes, and takes a screenshot.  Nothing in it is fetched from anywhere.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch html-report)
 cd "$TOP"
 make -s BUILD="$BUILD" report >/dev/null
-html=$BUILD/report.html json=$BUILD/report.json
+html=$REPORT.html json=$REPORT.json
 [ -s "$html" ] || fail "no $html"
 
 # self-contained: no scripts, stylesheets, images or fonts from outside;
@@ -47,7 +48,10 @@ ok "chart: one text bar for each of $built kernels, to the scale of the largest 
 
 # the treemap of each config's last variant: the top directories side by
 # side, as wide as their share of text, which adds up to the kernel's text
-for name in $(jq -r '.kernels[] | select(.attribution != null) | .name' "$json" | tail -n 1); do
+# (a report with no attribution would check nothing: that fails)
+treemapped=$(jq -r '.kernels[] | select(.attribution != null) | .name' "$json" | tail -n 1)
+[ -n "$treemapped" ] || fail "no kernel of $json has its attribution: no treemap to check"
+for name in $treemapped; do
 	text=$(jq --arg n "$name" '.kernels[] | select(.name == $n) | .text' "$json")
 	sed -n "\|<svg id=\"treemap-$name\"|,\|</svg>|p" "$d/dom.html" >"$d/treemap.svg"
 	[ -s "$d/treemap.svg" ] || fail "no treemap of $name"
@@ -64,6 +68,8 @@ expect_grep '<h2>Symbols: tiny/Os, orig → inline\+units</h2>' "$d/dom.html" "s
 ok "budget table and symbol diff present"
 
 # the stack and inline tables, with the report's figures
+[ "$(jq '[.kernels[] | select(.stack != null)] | length' "$json")" -ge 4 ] || fail "fewer than 4 kernels of $json have stack figures"
+[ "$(jq '[.kernels[] | select(.inline != null)] | length' "$json")" -ge 4 ] || fail "fewer than 4 kernels of $json have inline figures"
 for name in $(jq -r '.kernels[] | select(.stack != null) | .name' "$json"); do
 	set -- $(jq -r --arg n "$name" '.kernels[] | select(.name == $n) | "\(.stack.functions) \(.stack.max) \(.stack.sum)"' "$json")
 	grep -q "<tr><td>$name</td><td>$1</td><td>$2</td><td>$3</td>" "$d/dom.html" ||

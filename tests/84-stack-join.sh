@@ -8,6 +8,7 @@
 # count only the live ones.  The objects are
 # gathered by kbuild/stack-usage.sh from a thin vmlinux.a, as for a kernel,
 # and in both link orders, so that the order of the objects decides nothing.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch stack-join)
 make -s -C "$TOP/measure" O="$d" >/dev/null

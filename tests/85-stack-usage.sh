@@ -1,5 +1,6 @@
 # Stack footprint from gcc's -fstack-usage: the report's figures are the
 # .su files' figures.  That the flag changes no code is tests/99's.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch stack-usage)
 cd "$TOP"
@@ -68,7 +69,7 @@ done
 ok "the 20 largest frames are sorted .su lines"
 
 # 3. the report carries it per kernel and the change orig -> inline+units
-jq -e '.kernels[] | select(.name == "tiny/Os/orig") | .stack.sum == '"$want_sum" "$BUILD/report.json" >/dev/null ||
+jq -e '.kernels[] | select(.name == "tiny/Os/orig") | .stack.sum == '"$want_sum" "$REPORT.json" >/dev/null ||
 	fail "report.json stack.sum of tiny/Os/orig is not $want_sum"
 make -s BUILD="$BUILD" report >"$d/report.txt" 2>&1 || { cat "$d/report.txt"; fail "report failed"; }
 expect_grep '^  stack: sum [0-9]+ -> [0-9]+ \([+-][0-9.]+%\)' "$d/report.txt" "stack change line"

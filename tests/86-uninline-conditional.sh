@@ -12,6 +12,8 @@
 # directive, and a header without a guard keeps its first #ifndef.  An
 # #else without #elif reads #ifndef X (or #if !(...)) in the home unit,
 # and the shared definition is notrace, as the kernel's inline was.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch uninline-conditional)
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c" || fail "building uninline"

@@ -11,6 +11,7 @@
 # - `tksize size --less-init-fill` (option-cost's data column) leaves the
 #   fill out, and only it: not without both symbols, and not when they
 #   could hold data between them.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch page-fill)
 make -s -C "$TOP/measure" O="$d" >/dev/null

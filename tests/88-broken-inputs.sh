@@ -3,6 +3,7 @@
 # info: each command names the file and the fault in one line and exits 2,
 # and the report marks that kernel's figure unavailable, goes on with the
 # other kernels, and exits non-zero.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch broken-inputs)
 cd "$TOP"

@@ -5,6 +5,7 @@
 # with the same name ("fs") stay apart; a trial undone by a failed boot,
 # and one kept after the last boot, are left out.  The series applies
 # with git am, in order, and gives the tree the kept trials made.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-emit)
 cd "$TOP"

@@ -2,6 +2,7 @@
 # no code is tests/99's): tksize's totals are those binutils readelf's
 # text output gives (tests/inline-oracle.sh, code that shares nothing with
 # tksize); its per-function rows are dwarves' pfunct's.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch inline-cost)
 cd "$TOP"

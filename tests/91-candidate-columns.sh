@@ -9,6 +9,7 @@
 # checked against readelf's DW_AT_high_pc of each expansion, code that
 # shares nothing with tksize.  units_sites lists the units with expansions
 # of each: a header's twice(), twice in m.c and once in n.c.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch candidate-columns)
 make -s -C "$TOP/measure" O="$d" >/dev/null

@@ -1,10 +1,11 @@
 # A matrix split over two machines: each writes its own report.json, and
 # `make report MERGE=...` on a third folder makes one report of both, with
 # text% computed across them and each side's symbol-diff totals kept.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch report-merge)
 cd "$TOP"
-json=$BUILD/report.json
+json=$REPORT.json
 # the two partial results, as two machines would have written them
 make -s BUILD="$BUILD" VARIANTS="orig inline" report >/dev/null 2>&1 || fail "partial report A failed"
 cp "$json" "$d/a.json"
@@ -16,7 +17,7 @@ cp "$json" "$d/full.json"
 	fail "partial reports do not have two and three kernels"
 
 # the merge, in a build folder that has built nothing
-make BUILD="$d/third" MERGE="$d/a.json $d/b.json" report >"$d/merged.txt" 2>&1 ||
+make BUILD="$d/third" REPORT="$d/third/report" MERGE="$d/a.json $d/b.json" report >"$d/merged.txt" 2>&1 ||
 	{ cat "$d/merged.txt"; fail "merged report failed"; }
 cat "$d/merged.txt"
 m=$d/third/report.json
@@ -33,7 +34,7 @@ jq -S '[.kernels[] | {name, attribution}] | sort_by(.name)' "$d/full.json" >"$d/
 cmp -s "$d/merged.attr" "$d/full.attr" || fail "merged attribution differs from the full report's"
 [ "$(jq '[.kernels[].attribution.files | length] | min' "$m")" -gt 300 ] || fail "merged kernels lack their files"
 sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$d/merged.txt" >"$d/merged.table"
-sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$BUILD/report.md" >"$d/full.table"
+sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$REPORT.md" >"$d/full.table"
 [ -s "$d/merged.table" ] && cmp -s "$d/merged.table" "$d/full.table" || fail "the merged directory table is not the full report's"
 ok "the attribution of every file and the directory table survive the merge"
 row=$(printf '%s' "vmlinux-tiny-Os-dce" | sed 's/+/[+]/g')
@@ -60,7 +61,6 @@ ok "the two diffs across files are named unavailable, with both files"
 
 # a file that is not a report is refused, naming it
 echo '{"hello": 1}' >"$d/bad.json"
-if make BUILD="$d/third" MERGE="$d/bad.json" report >"$d/bad.txt" 2>&1; then fail "merged a non-report"; fi
+if make BUILD="$d/third" REPORT="$d/third/report" MERGE="$d/bad.json" report >"$d/bad.txt" 2>&1; then fail "merged a non-report"; fi
 expect_grep "^tksize: --merge $d/bad.json: not a tinykern report.json" "$d/bad.txt" "bad merge error"
 ok "a non-report JSON is refused by name"
-make -s BUILD="$BUILD" report >/dev/null 2>&1 || true

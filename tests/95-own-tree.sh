@@ -19,6 +19,7 @@
 # build of it took 5m35s, with FUTEX, whose 445 objects are most of the
 # kernel).  The full .config's error checks stop at the configs stage.
 # timeout: 1800
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 d=$(scratch own-tree)
 cd "$TOP"
@@ -84,7 +85,7 @@ make -s BUILD="$BUILD" diff A=tiny/Os/inline+units B="$ver/tiny/Os/inline+units"
 [ "$(head -n 1 "$d/diff.txt")" = "$want" ] || fail "make diff B=$ver/...: $(head -n 1 "$d/diff.txt"), not $want"
 ok "make diff names a kernel of the user's tree: $ver/tiny/Os/inline+units"
 expect_grep "^tiny/Os/inline\+units: 6\.1 -> $q: text by directory" "$d/make.txt" "upgrade by directory"
-json=$BUILD/report.json
+json=$REPORT.json
 [ "$(jq -r --arg n "$ver/tiny/Os/inline+units" '.kernels[] | select(.name == $n) | .tree' "$json")" = "$ver" ] ||
 	fail "report.json: $ver/tiny/Os/inline+units has no tree $ver"
 [ "$(jq -r '.kernels[] | select(.name == "tiny/Os/inline+units") | .tree' "$json")" = 6.1 ] ||
@@ -96,7 +97,7 @@ n=$(jq --arg t "$ver" '[.kernels[] | select(.tree == $t and .unavailable != null
 ok "report.json: trees, 4 not available with reasons, the upgrade's diff"
 # report.html draws each tree's kernel of a kind as a bar, in a colour of
 # its tree, 520 px for the largest text of any kernel the report built
-sed -n '/^<p>text of each kernel, by tree/p; /<svg id="tree-chart"/,/<\/svg>/p' "$BUILD/report.html" >"$d/tree-chart.svg"
+sed -n '/^<p>text of each kernel, by tree/p; /<svg id="tree-chart"/,/<\/svg>/p' "$REPORT.html" >"$d/tree-chart.svg"
 grep -q '<svg id="tree-chart"' "$d/tree-chart.svg" || fail "report.html: no tree chart"
 largest=$(sed -n 's/.*to the scale of the largest (\([0-9]*\) bytes).*/\1/p' "$d/tree-chart.svg")
 [ "$largest" = "$(jq '[.kernels[] | select(.built) | .text] | max' "$json")" ] ||
@@ -239,5 +240,3 @@ ok "KSRC untouched: no file written, added or removed"
 # this test's tree and kernels go; the 6.1 kernels stay
 rm -rf "$ksrc" "$BUILD/kernels/$ver-"* "$BUILD/kernels/6.99.0-"* "$BUILD/src/.stamp-$ver"
 
-# the default report back, for the tests after this one
-make -s BUILD="$BUILD" report >/dev/null 2>&1 || true

@@ -7,6 +7,8 @@
 # as readelf prints .debug_aranges (tests/attribute-oracle.sh).  Then the
 # directory table of the report, directory budgets, `tksize diff --dirs`
 # and the faults: no DWARF, DWARF that does not describe the image.
+# timeout: 900
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C
 d=$(scratch where-the-bytes-go)
@@ -141,10 +143,10 @@ for v in orig inline inline+units dce deinline; do
 	[ "$(awk -v c=$col '/^  total/ { print $c }' "$d/table.txt")" = "$t" ] || fail "the table's total for $v is not $t, size's text"
 	col=$((col + 1))
 done
-[ "$(jq '[.kernels[] | select(.name == "tiny/Os/dce") | .attribution.files[].text] | add' "$BUILD/report.json")" = \
-  "$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .text' "$BUILD/report.json")" ] || fail "report.json's files do not add up to dce's text"
-expect_grep "^## Where the bytes go" "$BUILD/report.md" "report.md section"
-expect_grep "<h2>Where the bytes go</h2>" "$BUILD/report.html" "report.html section"
+[ "$(jq '[.kernels[] | select(.name == "tiny/Os/dce") | .attribution.files[].text] | add' "$REPORT.json")" = \
+  "$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .text' "$REPORT.json")" ] || fail "report.json's files do not add up to dce's text"
+expect_grep "^## Where the bytes go" "$REPORT.md" "report.md section"
+expect_grep "<h2>Where the bytes go</h2>" "$REPORT.html" "report.html section"
 ok "the report's directory table adds up to size's text; report.json holds every file"
 
 # directory budgets: a dce-only limit 1 byte short of kernel/'s text
@@ -223,7 +225,7 @@ for v in orig inline inline+units dce; do
 	k=$BUILD/kernels/tiny-Os-$v
 	[ "$k/attribution.json" -nt "$k/vmlinux" ] || fail "tiny/Os/$v: no attribution.json newer than vmlinux"
 	[ "$(jq -c '.attribution.files' "$k/attribution.json")" = \
-	  "$(jq -c --arg n "tiny/Os/$v" '.kernels[] | select(.name == $n) | .attribution.files' "$BUILD/report.json")" ] ||
+	  "$(jq -c --arg n "tiny/Os/$v" '.kernels[] | select(.name == $n) | .attribution.files' "$REPORT.json")" ] ||
 		fail "tiny/Os/$v: report.json's files are not attribution.json's"
 done
 kd=$d/kernel

@@ -7,6 +7,7 @@
 # over the measured single-candidate trials (groups, failed builds,
 # refused edits and failed boots left out).  Bad journals are one-line
 # errors naming the file and line.
+# tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch advisor-figures)
 cd "$TOP"

@@ -28,7 +28,7 @@ outside_kernel_folders() {
 	grep -E -v '^(arch|block|certs|crypto|drivers|fs|include|init|ipc|kernel|lib|mm|net|security|usr|virt)/' "$1"
 }
 # The x86 tables that code walks from a start to an end symbol, and the
-# brk area: link-time DCE must keep each of them whole (test 60).
+# brk area: link-time DCE must keep each of them whole (tests 60 and 63).
 X86_TABLES='^\.(altinstructions|altinstr_replacement|x86_cpu_dev\.init|apicdrivers|smp_locks|parainstructions|retpoline_sites|return_sites|ibt_endbr_seal|x86_intel_mid_dev\.init|brk)$'
 # section_sizes ELF ERE: "name bytes" of each section of ELF whose name matches ERE
 section_sizes() {
@@ -72,7 +72,7 @@ no_instruments() {
 ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
 # shared_kernel TARGET...: make TARGET (kernels, boots, a file) of the
 # suite's one SMP kernel, small-smp/Oz/dce without the instruments
-# (tinyconfigs/small-smp.config says why one serves tests 60, 61 and 92);
+# (tinyconfigs/small-smp.config says why one serves tests 61, 63 and 92);
 # whichever of them runs first builds it, the others find it made.  Only
 # 92 asks for make's boot, with small's network and disk checks: 60 and 61
 # test nothing that boot shows.  Its folder is $SHARED_KDIR.
@@ -80,3 +80,34 @@ SHARED_KDIR=$BUILD/kernels/small-smp-Oz-dce
 shared_kernel() {
 	STACK_USAGE=no make -s BUILD="$BUILD" CONFIGS=small-smp OPTS=Oz VARIANTS=dce DEBUG_INFO=no "$@"
 }
+# Every make a test runs writes its report into a folder of the test's
+# own, never over the one `make` wrote (build/report.*): a user who runs
+# `make` and then `make check` opens `make`'s report, and tests/run.sh
+# checks that the suite left it as it was.  Test 20, which is that make,
+# unsets it.
+REPORT=$BUILD/tests/reports/$(basename "$0" .sh)/report
+export REPORT
+# boots_in KDIR MIB OUT: boot KDIR's kernel straight through boot/boot.sh,
+# with MIB MiB of RAM and the checks make gave it (KDIR/boot.args: the
+# config's boot-expect and boot-append lines), its console and verdict in
+# folder OUT; true on PASS.
+boots_in() {
+	mkdir -p "$3"
+	_args=$(cat "$1/boot.args") || fail "$1/boot.args: the kernel was never booted by make"
+	_expect=$(printf '%s' "$_args" | sed -n 's/^expect: *\([^;]*\);.*/\1/p')
+	_append=$(printf '%s' "$_args" | sed -n 's/.*; append: *//p')
+	QEMU_MEM=${2}M BOOT_TIMEOUT=${BOOT_TIMEOUT:-30} BOOT_EXPECT="$_expect" BOOT_DISK="$BUILD/rootfs/disk.ext2" \
+		BOOT_APPEND_CONFIG="$_append" boot/boot.sh "$1/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" "$3" \
+		"$(basename "$1")@${2}M" >"$3.out" 2>&1
+}
+# least_ram KDIR MIB DIR: KDIR's kernel boots in MIB MiB and not in one
+# MiB less, each booted here, not read from minram.sh's own probes
+least_ram() {
+	boots_in "$1" "$2" "$3/at-$2" || { cat "$3/at-$2.out"; fail "$(basename "$1") does not boot in $2 MiB, its least RAM"; }
+	! boots_in "$1" $(($2 - 1)) "$3/at-$(($2 - 1))" ||
+		fail "$(basename "$1") boots in $(($2 - 1)) MiB, below the least RAM found, $2"
+}
+# count_build SECONDS NAME: a kernel build this test ran outside
+# kbuild/build.sh (some objects of one, a no-op kbuild, one killed
+# halfway), for tests/run.sh's closing table
+count_build() { [ -z "${TINYKERN_BUILDS:-}" ] || echo "other $1 $2" >>"$TINYKERN_BUILDS"; }
