@@ -30,7 +30,9 @@ mkdir -p "$work/out"
 while read -r cmd; do
 	line=$(sed -n '1{s/^cmd_[^ ]* := //;s/[[:space:]]*$//;p;}' "$obj/$cmd")
 	case $line in *" -c -o "*.c) ;; *) continue ;; esac
-	case $line in "ccache gcc "*) line=${line#ccache } ;; gcc*) ;; *) continue ;; esac
+	# CC as kbuild/kmake.sh gives it ("$top/kbuild/ccache-cc.sh ccache gcc"), or plain
+	case $line in *"ccache-cc.sh ccache gcc "*) line=gcc${line#*ccache-cc.sh ccache gcc} ;;
+	"ccache gcc "*) line=${line#ccache } ;; gcc*) ;; *) continue ;; esac
 	o=$(echo "$line" | sed -n 's/.* -c -o \([^ ]*\) .*/\1/p')
 	flat=$(echo "$o" | tr / _)
 	echo "$line" | sed -e "s| -c -o [^ ]* | -c -o $work/out/$flat |" -e "s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/out/$flat.d|"
