@@ -614,11 +614,22 @@ struct candidates {
 	FILE *out;
 };
 
+/*
+ * PATH relative to TREE, or NULL when it is not in it.  kbuild/kmake.sh
+ * maps the tree to nothing in DWARF (-ffile-prefix-map=TREE/=), so a
+ * relative path is the tree's, but for the object folder's generated
+ * files, which kbuild's -I./include and the like name "./include/...";
+ * an absolute path is a kernel built without the map.
+ */
 static const char *in_tree(const char *path, const char *tree)
 {
 	size_t n = strlen(tree);
 
-	return path && !strncmp(path, tree, n) ? path + n : NULL;
+	if (!path)
+		return NULL;
+	if (path[0] != '/')
+		return strncmp(path, "./", 2) ? path : NULL;
+	return !strncmp(path, tree, n) ? path + n : NULL;
 }
 
 static int by_sites(const void *a, const void *b)

@@ -69,8 +69,8 @@ done
 ok "the 20 largest frames are sorted .su lines"
 
 # 3. the report carries it per kernel and the change orig -> inline+units
+make -s BUILD="$BUILD" report >"$d/report.txt" 2>&1 || { cat "$d/report.txt"; fail "report failed"; }
 jq -e '.kernels[] | select(.name == "tiny/Os/orig") | .stack.sum == '"$want_sum" "$REPORT.json" >/dev/null ||
 	fail "report.json stack.sum of tiny/Os/orig is not $want_sum"
-make -s BUILD="$BUILD" report >"$d/report.txt" 2>&1 || { cat "$d/report.txt"; fail "report failed"; }
 expect_grep '^  stack: sum [0-9]+ -> [0-9]+ \([+-][0-9.]+%\)' "$d/report.txt" "stack change line"
 ok "report shows the stack change between variants"
