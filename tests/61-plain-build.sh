@@ -61,7 +61,7 @@ while [ "$(finished)" -lt 60 ]; do
 done
 kill -TERM -"$pid" 2>/dev/null || true
 wait "$pid" || true
-count_build $(($(date +%s) - t0)) "small-smp/Oz/dce through distcc, stopped after 60 objects"
+count_build other $(($(date +%s) - t0)) "small-smp/Oz/dce through distcc, stopped after 60 objects"
 expect_grep '^  BUILD   small-smp/Oz/dce .*CC=distcc gcc\)$' "$d/distcc.txt" "build line names distcc"
 # an object is finished when kbuild has written its .cmd file after it;
 # its allocated sections are compared (an assembler object's symbol table

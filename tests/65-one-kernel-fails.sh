@@ -44,7 +44,7 @@ ok "panicking kernel is FAIL with its panic line; the other PASSes; make exits n
 t0=$(date +%s)
 KCFLAGS=-fstack-usage kbuild/kmake.sh "$BUILD/src/linux" "$bad/obj" -j"$(nproc)" vmlinux bzImage >"$d/kbuild.txt" 2>&1 ||
 	{ tail "$d/kbuild.txt"; fail "kbuild in the copy failed"; }
-count_build $(($(date +%s) - t0)) "tiny/Os/badinit, kbuild in the copied folder"
+count_build other $(($(date +%s) - t0)) "tiny/Os/badinit, kbuild in the copied folder"
 if grep -E '^  [A-Z0-9]+ ' "$d/kbuild.txt" | grep -v -E '^  (GEN|CALL) '; then fail "kbuild redid work in a copied build folder"; fi
 # and no .cmd file in the copy names the folder it was copied from
 if grep -r -l -F "$BUILD/kernels/tiny-Os-inline+units" --include='.*.cmd' "$bad/obj" | head -n 3 | grep .; then

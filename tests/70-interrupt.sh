@@ -50,7 +50,7 @@ for sig in INT KILL; do
 	wait_for_lines "$k/build.log" "$at" "$pid" || { cat "$d/$sig.log"; fail "$sig: make ended before kbuild printed $at lines"; }
 	kill -"$sig" -"$pid"
 	wait "$pid" || true
-	count_build $(($(date +%s) - t0)) "tiny/Os/$v, killed by SIG$sig"
+	count_build other $(($(date +%s) - t0)) "tiny/Os/$v, killed by SIG$sig"
 	sleep 1
 	if pgrep -f "O=$k/obj" >/dev/null; then fail "$sig: kbuild still running after the signal"; fi
 	! grep -q 'bzImage is ready' "$k/build.log" || fail "$sig: kbuild finished before the signal reached it; nothing was interrupted"

@@ -83,7 +83,8 @@ ok "always-built: $(wc -l <"$d/got") units; left out init_\$(BITS), obj-\$(CONFI
 
 # the real tree: every home rank.sh gives is a unit kbuild compiled for
 # tiny, the smallest config (its object is in tiny's build folder: kbuild's
-# own word, not always-built.sh's list, which rank.sh reads), in arch/
+# own word, not always-built.sh's list, which rank.sh reads; tests/82
+# checks the list and the homes against an allnoconfig build), in arch/
 # exactly for an arch or asm-generic header; a function of the 6.1 tree whose
 # expanding units are all in folders some configs leave out (dir_emit_dots:
 # fs/proc/, fs/kernfs/) has no home

@@ -107,7 +107,8 @@ least_ram() {
 	! boots_in "$1" $(($2 - 1)) "$3/at-$(($2 - 1))" ||
 		fail "$(basename "$1") boots in $(($2 - 1)) MiB, below the least RAM found, $2"
 }
-# count_build SECONDS NAME: a kernel build this test ran outside
-# kbuild/build.sh (some objects of one, a no-op kbuild, one killed
-# halfway), for tests/run.sh's closing table
-count_build() { [ -z "${TINYKERN_BUILDS:-}" ] || echo "other $1 $2" >>"$TINYKERN_BUILDS"; }
+# count_build KIND SECONDS NAME: a kernel build this test ran outside
+# kbuild/build.sh, for tests/run.sh's closing table: KIND full (a whole
+# kernel from an empty folder) or other (some objects of one, a no-op
+# kbuild, one killed halfway)
+count_build() { [ -z "${TINYKERN_BUILDS:-}" ] || echo "$1 $2 $3" >>"$TINYKERN_BUILDS"; }
