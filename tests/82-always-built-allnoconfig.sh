@@ -16,7 +16,7 @@ src=$BUILD/src/linux kdir=$BUILD/kernels/tiny-Os-dce
 o=$d/obj
 t0=$(date +%s)
 kbuild/kmake.sh "$src" "$o" allnoconfig >"$d/config.log" 2>&1 || { tail "$d/config.log"; fail "make allnoconfig"; }
-grep -q '^# CONFIG_64BIT is not set' "$o/.config" || fail "allnoconfig for ARCH=i386 is not a 32-bit config"
+grep -q '^CONFIG_X86_32=y$' "$o/.config" || fail "allnoconfig for ARCH=i386 is not a 32-bit config"
 kbuild/kmake.sh "$src" "$o" -j"$(nproc)" vmlinux >"$d/build.log" 2>&1 ||
 	{ grep -m3 -E 'error:|Error [0-9]' "$d/build.log"; fail "the allnoconfig build failed"; }
 count_build full $(($(date +%s) - t0)) "i386 allnoconfig"
