@@ -16,7 +16,9 @@ cat "$d/out.txt"
 expect_grep "WARNING linux-source is $have but patches/series was made for 6.1.999; trying it" "$d/out.txt" "mismatch warning"
 expect_grep "NOTE    patches/series \(made for 6.1.999\) applies to linux-source $have" "$d/out.txt" "applies note"
 # the tree holds the whole series: the files it changes, taken out of the
-# tree, give back every patch in reverse order, last first
+# tree, give back every patch in reverse order, last first (-f: patch
+# must not take a patch that is not there for one to apply forwards,
+# which --batch would)
 t=$d/tree
 grep -v -e '^#' -e '^[[:space:]]*$' "$d/patches/series" >"$d/list"
 [ -s "$d/list" ] || fail "the series lists no patch"
@@ -25,7 +27,7 @@ sed "s|^|$d/patches/|" "$d/list" | xargs sed -n 's|^--- a/||p' | sort -u | while
 	mkdir -p "$t/$(dirname "$f")" && cp "$d/build/src/linux/$f" "$t/$f"
 done
 tac "$d/list" | while read -r p; do
-	patch -d "$t" -p1 -R --batch --fuzz=0 --quiet <"$d/patches/$p" >"$d/reverse.txt" 2>&1 ||
+	patch -d "$t" -p1 -R -f --fuzz=0 --quiet <"$d/patches/$p" >"$d/reverse.txt" 2>&1 ||
 		{ cat "$d/reverse.txt"; fail "$p is not in the tree: it does not come off in reverse"; }
 done
 ok "version mismatch is named, and the tree holds every patch of the series ($(wc -l <"$d/list"))"
