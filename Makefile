@@ -565,7 +565,7 @@ bench: $(DEPS)
 bench-front-door: $(DEPS)
 	@bench/front-door.sh $(BUILD)/front-door
 
-## check: the fast tests, on the kernels `make` built (runs that make first when nothing is built; TESTS="40 45": only those)
+## check: the fast tests, on the kernels `make` built (runs that make first when nothing is built; TESTS="40 45": only those; TEST_TIMEOUT=300 s a test, unless its header says)
 ## check-slow: the slow tests: kernels `make` does not build (SMP -Oz, another tree, a cold deinline) and the advisor and option-cost loops
 ## check-all: both tiers, as CI runs them
 .PHONY: check check-slow check-all

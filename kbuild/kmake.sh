@@ -33,7 +33,10 @@
 set -eu
 [ $# -ge 2 ] || { echo "usage: kmake.sh SRCTREE OBJDIR [MAKE ARGUMENTS...]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-src=$(cd -P "$1" && pwd) obj=$2
+# both as real absolute paths: kbuild reads O= after -C, from the tree
+src=$(cd -P "$1" && pwd)
+mkdir -p "$2"
+obj=$(cd -P "$2" && pwd)
 shift 2
 cc=${CC:-ccache gcc}
 base=
@@ -42,8 +45,7 @@ ccache\ *|*/ccache\ *)
 	# the longest folder that holds both the tree and the O= folder; none
 	# when that is / (a tree of the user's own elsewhere), where relative
 	# paths to the compiler's own headers would depend on the folders' depth
-	mkdir -p "$obj"
-	o=$(cd -P "$obj" && pwd)/ s=$src/ base=
+	o=$obj/ s=$src/ base=
 	while [ "${o%%/*}" = "${s%%/*}" ] && [ "${o#*/}" != "$o" ] && [ "${s#*/}" != "$s" ]; do
 		base=$base${o%%/*}/ o=${o#*/} s=${s#*/}
 	done

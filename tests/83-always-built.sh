@@ -90,6 +90,7 @@ ok "always-built: $(wc -l <"$d/got") units; left out init_\$(BITS), obj-\$(CONFI
 # fs/proc/, fs/kernfs/) has no home
 src=$BUILD/src/linux kdir=$BUILD/kernels/tiny-Os-dce
 [ -f "$kdir/vmlinux" ] && [ -d "$kdir/obj" ] || make -s VARIANTS=dce kernels
+[ -f "$kdir/obj/vmlinux.a" ] || fail "no objects in $kdir/obj: the folder was pruned (make prune); make clean and run again"
 "$TOP/kbuild/always-built.sh" "$src" >"$d/always"
 grep -q -x -F fs/namei.c "$d/always" && grep -q -x -F mm/memory.c "$d/always" ||
 	fail "the real tree's list lacks fs/namei.c or mm/memory.c"
@@ -98,7 +99,9 @@ grep -q -x -F fs/namei.c "$d/always" && grep -q -x -F mm/memory.c "$d/always" ||
 make -s -C "$TOP/measure" O="$d" >/dev/null
 gcc -O2 -Wall -o "$d/uninline" "$TOP/deinline/uninline.c"
 TKSIZE=$d/tksize UNINLINE=$d/uninline "$TOP/deinline/rank.sh" "$src" "$kdir" >"$d/candidates" || fail "rank.sh"
-(cd "$kdir/obj" && find . -name '*.o' | sed 's|^\./||; s|\.o$|.c|') >"$d/compiled"
+# the objects kbuild linked (vmlinux.a and the lib.a archives list them), not
+# every .o on disk: one a config no longer builds may still lie there
+(cd "$kdir/obj" && ar t vmlinux.a && ar t lib/lib.a && ar t arch/x86/lib/lib.a) | sed 's|\.o$|.c|' >"$d/compiled"
 awk -F'\t' 'NR == FNR { compiled[$1] = 1; next }
 	$6 == "move" && $15 == "ok" {
 		n++

@@ -181,6 +181,10 @@ nj=$d/run/nodce/journal
 	fail "the run without DCE did not start from make's inline+units kernel"
 grep -q '^# CONFIG_LD_DEAD_CODE_DATA_ELIMINATION is not set$' "$d/run/nodce/base/obj/.config" ||
 	fail "the base without DCE has LD_DEAD_CODE_DATA_ELIMINATION"
+# the run asked for COMBINE=2 and a fragment: the step without DCE makes
+# neither (its options are the table's, measured once more, alone)
+! grep -q -E '^(combined|fragment)' "$nj" && [ ! -e "$d/run/nodce/savings.config" ] ||
+	fail "the run without DCE made a combined or fragment build: $(grep -E '^(combined|fragment)' "$nj" | cut -f1-2)"
 nt=$(awk -F'\t' '$1 == "option" { print $5 }' "$nj") dt=$(field "$2" 5)
 [ "$nt" != 0 ] || fail "$2 $3 moved no text without DCE: $(cat "$nj")"
 [ "$(awk -F'\t' '$1 == "option" { print $9 }' "$nj")" = "$(field "$2" 9)" ] || fail "$2 $3 boots otherwise without DCE"
@@ -264,4 +268,5 @@ if make BUILD="$BUILD" OPTCOST_DIR="$d/merged" CHAIN=no LIST="$d/list" MERGE="$d
 fi
 expect_grep "^trial: $d/other: its trials were made on another build of the kernel than $d/merged's$" "$d/other.out" "the refusal"
 ok "a folder of another kernel is refused, named"
-rm -rf "$d/run/linux" "$d/run/base" "$d/run/nodce/linux" "$d/run/nodce/base" "$d/badrun" "$d/merged/linux" "$d/merged/base"
+rm -rf "$d/run/linux" "$d/run/base" "$d/run/nodce/linux" "$d/run/nodce/base" "$d/badrun" "$d/merged/linux" "$d/merged/base" \
+	"$d/smp/linux" "$d/smp/base" "$d/merged-nodce/linux" "$d/merged-nodce/base" "$d/merged-nodce/nodce/linux" "$d/merged-nodce/nodce/base"
