@@ -324,8 +324,10 @@ $(INITRAMFS): $(INITRAMFS_STAMP) ;
 # no kernel yet, or one older than its tree, whose stamp lists the files
 # the tree's series changed; the builds from a seed to the first that
 # ends well append their logs to its seed.log (what seeding recompiled,
-# which tests/99 checks), and a configs stage that does not seed drops
-# both, as what it rebuilds is no longer the seed's doing.  $(9) are the
+# which tests/99 checks), and a configs stage that does not seed but
+# changes the .config drops it, as what it rebuilds is no longer the
+# seed's doing (one that leaves the .config as it was, as a make with
+# other FRAGMENTS= does, rebuilds nothing).  $(9) are the
 # fragments this tree may lack the symbols of (merge.sh -u): then the
 # kernel is not available for it, its folder's "unavailable" says why,
 # and it is not built.
@@ -337,9 +339,10 @@ $(1)/config.stamp: $(sort $(2) $(chain_$(5))) $(1)/fragments.list tinyconfigs/me
 	$(if $(8),@if [ -f $(8)/obj/vmlinux ] && ! [ $$(@D)/obj/vmlinux -nt $(7) ]; then \
 		echo "  SEED    $(3) from $(8)"; \
 		rm -f $$(@D)/seed.log $$(@D)/build.log && kbuild/seed.sh $(SRC) $(8)/obj $(6) $$(@D)/obj $$$$(cat $(7)) && \
-		touch $$(@D)/seeding; else rm -f $$(@D)/seeding $$(@D)/seed.log; fi)
+		touch $$(@D)/seeding; else rm -f $$(@D)/seeding; fi)
 	@echo "  CONFIG  $(3)"
-	@tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(if $(9),-u "$(9)") $(6) $$(@D)/obj $(2)
+	@$(if $(8),old=$$$$(cksum <$$(@D)/obj/.config 2>/dev/null); )tinyconfigs/merge.sh -c $(CONFIG_CACHE) $(if \
+	 $(9),-u "$(9)") $(6) $$(@D)/obj $(2)$(if $(8), && { [ "$$$$old" = "$$$$(cksum <$$(@D)/obj/.config)" ] || rm -f $$(@D)/seed.log; })
 	@[ -e $$(@D)/unavailable ] || boot/needs.sh $$(@D)/obj/.config | \
 	 sed 's/^/  NOTE    $(subst /,\/,$(3)): the boot check needs /; s/$$$$/, which its .config lacks/'
 	@touch $$@
