@@ -19,7 +19,7 @@ VARIANTS ?= orig inline inline+units dce deinline
 OPTS     ?= Os
 # Build every kernel with DWARF (tinyconfigs/debug-info.config), so that the
 # one build gives the size table, the boot check and the inline table: -g
-# changes no allocated byte but the two build-ids (tests/99-deinline-variant).
+# changes no allocated byte but the two build-ids (tests/81-deinline-cold).
 DEBUG_INFO ?= yes
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 # The source trees, one axis more: Debian's linux-source-X.Y packages by

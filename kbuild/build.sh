@@ -6,7 +6,7 @@
 # makes one) are copied to KDIR, each by an
 # atomic rename, so an interrupted build never leaves a file that looks done.
 # Every object is compiled with gcc's -fstack-usage (it writes a .su file
-# beside each object and leaves the code alone; tests/99 proves it), and the
+# beside each object and leaves the code alone; tests/81 proves it), and the
 # frames of the objects linked into vmlinux are gathered into KDIR/stack.su
 # by stack-usage.sh.
 # kbuild itself runs through kmake.sh, as every build of the project does.
@@ -14,7 +14,7 @@
 # its progress lines: an incremental trial's, not the whole kernel's), CC
 # (default "ccache gcc"), JOBS (default nproc), KCFLAGS
 # (added to, not replaced), STACK_USAGE=no to build without -fstack-usage
-# (tests/99 does, to show the flag changes no code).
+# (tests/81 does, to show the flag changes no code).
 set -u
 
 # Every 30 s while kbuild runs: the objects compiled so far (its "  CC"

@@ -3,7 +3,7 @@
 # farm.  Both on small-smp/Oz/dce, the suite's one SMP kernel, built that
 # way (tests/lib.sh's shared_kernel: tests 63 and 92 share it, and this
 # test builds it when it runs first or alone); that the instruments change no
-# allocated byte is test 99's, on a cold build of deinline.
+# allocated byte is test 81's, on a cold build of deinline.
 #  1. no DWARF and no .su files; the inline table and the report say the
 #     inline figures were not measured, and the report does not take that
 #     for a fault;

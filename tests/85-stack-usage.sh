@@ -1,5 +1,5 @@
 # Stack footprint from gcc's -fstack-usage: the report's figures are the
-# .su files' figures.  That the flag changes no code is tests/99's.
+# .su files' figures.  That the flag changes no code is tests/81's.
 # tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch stack-usage)

@@ -1,5 +1,5 @@
 # Inline cost from the DWARF every kernel is built with (that -g changes
-# no code is tests/99's): tksize's totals are those binutils readelf's
+# no code is tests/81's): tksize's totals are those binutils readelf's
 # text output gives (tests/inline-oracle.sh, code that shares nothing with
 # tksize); its per-function rows are dwarves' pfunct's.
 # tier: fast

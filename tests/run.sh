@@ -10,7 +10,8 @@
 #   own, at most a few incremental ones in copied folders;
 # - slow: `make check-slow`, the properties that need a kernel `make` does
 #   not build (the SMP -Oz kernel, another tree, a deinline build from an
-#   empty folder) or long loops of trial builds (the advisor, option-cost).
+#   empty folder, an allnoconfig kernel) or long loops of trial builds (the
+#   advisor, option-cost).
 # TESTS="40 45" runs those tests whatever their tier.
 # Each test has 300 s (TEST_TIMEOUT), or what its own "# timeout: SECONDS"
 # line says, more or less: a hung boot costs minutes, not an hour.  One
