@@ -8,9 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-cold)
 cd "$TOP"
-make -s VARIANTS="dce deinline" boots >"$d/make.out" 2>&1 || { cat "$d/make.out"; fail "make VARIANTS='dce deinline' boots"; }
-src=$BUILD/src/linux tree=$BUILD/src/linux-deinline
-dce=$BUILD/kernels/tiny-Os-dce kdir=$BUILD/kernels/tiny-Os-deinline
+deinline_made "$d"
 sizes() { size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 
 # A build from an empty folder, against the same tree and .config but

@@ -19,13 +19,10 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-variant)
 cd "$TOP"
-make -s VARIANTS="dce deinline" boots >"$d/make.out" 2>&1 || { cat "$d/make.out"; fail "make VARIANTS='dce deinline' boots"; }
-src=$BUILD/src/linux tree=$BUILD/src/linux-deinline
-dce=$BUILD/kernels/tiny-Os-dce kdir=$BUILD/kernels/tiny-Os-deinline
+deinline_made "$d"
 series=$(grep -v -e '^#' -e '^[[:space:]]*$' patches/deinline/series || true)
 [ -n "$series" ] || fail "patches/deinline/series names no patch"
 files=$(for p in $series; do sed -n 's|^+++ b/||p' "patches/deinline/$p"; done | sort -u)
-sizes() { size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
 
 # 1. the two trees: the touched files, patched here one patch at a time
 for f in $files; do

@@ -89,16 +89,16 @@ REPORT=$BUILD/tests/reports/$(basename "$0" .sh)/report
 export REPORT
 # emptied first, so that no test reads a report an earlier run left
 rm -rf "$(dirname "$REPORT")"
-# boots_in KDIR MIB OUT [TIMEOUT]: boot KDIR's kernel straight through
-# boot/boot.sh, with MIB MiB of RAM and the checks make gave it
-# (KDIR/boot.args: the config's boot-expect and boot-append lines), its
-# console and verdict in folder OUT; true on PASS.  TIMEOUT: make's 60 s.
+# boots_in KDIR MIB OUT: boot KDIR's kernel straight through boot/boot.sh,
+# with MIB MiB of RAM and the checks make gave it (KDIR/boot.args: the
+# config's boot-expect and boot-append lines), within make's 60 s, its
+# console and verdict in folder OUT; true on PASS.
 boots_in() {
 	mkdir -p "$3"
 	_args=$(cat "$1/boot.args") || fail "$1/boot.args: the kernel was never booted by make"
 	_expect=$(printf '%s' "$_args" | sed -n 's/^expect: *\([^;]*\);.*/\1/p')
 	_append=$(printf '%s' "$_args" | sed -n 's/.*; append: *//p')
-	QEMU_MEM=${2}M BOOT_TIMEOUT=${4:-${BOOT_TIMEOUT:-60}} BOOT_EXPECT="$_expect" BOOT_DISK="$BUILD/rootfs/disk.ext2" \
+	QEMU_MEM=${2}M BOOT_TIMEOUT=${BOOT_TIMEOUT:-60} BOOT_EXPECT="$_expect" BOOT_DISK="$BUILD/rootfs/disk.ext2" \
 		BOOT_APPEND_CONFIG="$_append" boot/boot.sh "$1/bzImage" "$BUILD/rootfs/initramfs.cpio.xz" "$3" \
 		"$(basename "$1")@${2}M" >"$3.out" 2>&1
 }
@@ -119,3 +119,12 @@ least_ram() {
 # kernel from an empty folder) or other (some objects of one, a no-op
 # kbuild, one killed halfway)
 count_build() { [ -z "${TINYKERN_BUILDS:-}" ] || echo "$1 $2 $3" >>"$TINYKERN_BUILDS"; }
+# deinline_made DIR: make's dce and deinline kernels, built and booted
+# (make's output in DIR/make.out), and what tests 81 and 99 read of them:
+# src and tree, the patched tree and the deinline variant's; dce and kdir,
+# the two kernels' folders
+deinline_made() {
+	make -s VARIANTS="dce deinline" boots >"$1/make.out" 2>&1 || { cat "$1/make.out"; fail "make VARIANTS='dce deinline' boots"; }
+	src=$BUILD/src/linux tree=$BUILD/src/linux-deinline
+	dce=$BUILD/kernels/tiny-Os-dce kdir=$BUILD/kernels/tiny-Os-deinline
+}
