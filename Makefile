@@ -442,10 +442,11 @@ $(BUILD)/kernels/%/inline.txt: $(BUILD)/kernels/%/vmlinux $(MEASURE)
 	 printf '# unavailable: %s\n' "$${why:-tksize inline $< failed}" >$@; cat $@.err >&2; rm -f $@.tmp; fi; \
 	 rm -f $@.err
 
-# The budget of config $(1) at opt level $(2): CONFIG-OPT.budget, or for
-# -Os, the size-optimised build that budgets are about, CONFIG.budget.
-budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget) $(if $(filter Os,$(2)),$(wildcard \
-	$(FRAGMENTS)/$(1).budget)))
+# The budget of config $(1) at opt level $(2): CONFIG-OPT.budget, or else
+# CONFIG.budget.  A budget is what the board holds, whatever the opt level,
+# so no kernel of a config that has one goes unchecked; an opt level whose
+# kernels are meant to be bigger (-O2) has a file of its own.
+budget_of = $(firstword $(wildcard $(FRAGMENTS)/$(1)-$(2).budget $(FRAGMENTS)/$(1).budget))
 
 ## report: print the tables; write build/report.{md,json,html} (REPORT=DIR/NAME: DIR/NAME.{md,json,html} instead; MERGE="a.json b.json" adds other machines' kernels; each make deinline run's figures and scatter plot, and each make option-cost run's table, come along)
 # Where its bytes go, read from its DWARF and link map once: the report
@@ -579,9 +580,14 @@ check-slow: $(DEPS)
 check-all: $(DEPS)
 	@tests/run.sh all
 
-## clean: remove the kernels, reports and advisor runs (keeps the source tree, busybox and the config cache)
+## clean: remove the kernels and reports (keeps the source tree, busybox, the config cache, and the advisor's and option-cost's runs unless FORCE=1)
+# build/deinline and build/optcost hold journals of hours of trial builds,
+# which a routine clean must not take with it.
+kept_runs = $(if $(FORCE),,$(wildcard $(BUILD)/deinline/*/journal $(BUILD)/optcost/*/journal))
 clean:
-	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs $(BUILD)/deinline
+	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs
+	$(if $(FORCE),rm -rf $(BUILD)/deinline $(BUILD)/optcost)
+	@$(foreach j,$(kept_runs),echo "  KEEP    $(patsubst %/journal,%,$(j)) (a run's journal; make clean FORCE=1 removes it)";)
 
 ## prune: remove each kernel's kbuild objects (obj/), keeping what the report reads and obj/.config
 # A tiny kernel's obj/ is 193 MiB with DWARF, its vmlinux 34 MB.  With
@@ -593,8 +599,9 @@ prune:
 	 find $$o -mindepth 1 -maxdepth 1 ! -name .config -exec rm -rf {} +; done
 	@echo "  PRUNE   $(BUILD)/kernels now takes $$(du -sh $(BUILD)/kernels 2>/dev/null | cut -f1)"
 
-## distclean: remove the whole build folder
+## distclean: remove the whole build folder (refused while it holds advisor or option-cost runs, unless FORCE=1)
 distclean:
+	@$(if $(kept_runs),echo "tinykern: $(BUILD) holds $(words $(kept_runs)) advisor or option-cost run(s) ($(patsubst $(BUILD)/%/journal,%,$(firstword $(kept_runs)))$(if $(word 2,$(kept_runs)), and more)); make distclean FORCE=1 removes them too" >&2; exit 1)
 	rm -rf $(BUILD)
 
 ## help: this list
@@ -623,7 +630,9 @@ help:
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  BUILD=$(BUILD)"
 	@echo "  REPORT=$(REPORT)   the report's files, REPORT.{md,json,html}"
-	@echo "  TARBALL=$(TARBALL)"
+	@echo "  TARBALL=$(TARBALL)   the 6.1 tree's tarball;  PATCHES=$(PATCHES)   its series"
+	@echo "  REPORT_DIFFS=$(REPORT_DIFFS)   the report's bloat-o-meter pairs, A:B by variant"
+	@echo "  HOSTCC=$(HOSTCC)   the compiler of tksize;  FORCE=1: make clean and distclean also remove the advisor's and option-cost's runs"
 	@echo "  CC=$(CC)  JOBS=$(JOBS)  CCACHE_DIR=$(CCACHE_DIR)"
 	@echo "  BOOT_TIMEOUT=$${BOOT_TIMEOUT:-60}  QEMU_MEM=$${QEMU_MEM:-64M}  QEMU_ACCEL=$${QEMU_ACCEL:-tcg}"
 	@echo "  MINRAM_TIMEOUT=$${MINRAM_TIMEOUT:-(3x the boot check, at least 10 s)}  BENCH_PLAIN=$${BENCH_PLAIN:-yes}"

@@ -34,6 +34,16 @@ make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/within.txt" 2>&1 || { cat "$d/wit
 expect_grep "^  tiny/Os/orig +text +$orig of +$orig  headroom 0$" "$d/within.txt" "zero headroom"
 ok "a kernel exactly at its limit passes"
 
+# CONFIG-OPT.budget, when there is one, is read in place of CONFIG.budget
+# (tests/63 checks CONFIG.budget capping an -Oz kernel without it)
+printf 'text 1\n' >"$d/tiny.budget"
+printf 'dce text %s\n' $((dce - 1)) >"$d/tiny-Os.budget"
+if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/opt.txt" 2>&1; then cat "$d/opt.txt"; fail "over tiny-Os.budget, yet the report passed"; fi
+expect_grep "^tksize: tiny/Os/dce: over budget: text $dce > $((dce - 1)) by 1 \($d/tiny-Os.budget\)$" "$d/opt.txt" "tiny-Os.budget"
+[ "$(grep -c '^tksize: .*: over budget: ' "$d/opt.txt")" = 1 ] || { cat "$d/opt.txt"; fail "tiny.budget was read beside tiny-Os.budget"; }
+rm "$d/tiny-Os.budget"
+ok "tiny-Os.budget caps -Os in place of tiny.budget"
+
 # min_ram, in MiB, against what the bisection found
 ram=$(jq '.kernels[] | select(.name == "tiny/Os/dce") | .boot.min_ram_mib' "$REPORT.json")
 printf 'dce min_ram %s\n' $((ram - 1)) >"$d/tiny.budget"

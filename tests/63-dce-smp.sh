@@ -66,23 +66,29 @@ n=$(grep -c 'feat: ' "$d/smp/boot.log" || true)
 [ "$n" -gt 0 ] || fail "no alternative applied in small-smp/Oz/dce"
 ok "SMP -Oz dce kernel boots on 2 CPUs, its CPU vendor recognised, $n alternatives applied"
 
-# 2. an -Oz budget is CONFIG-Oz.budget, not the -Os one (CONFIG.budget):
-#    one byte under the kernel's text is over budget, named; at the text
-#    itself, within.  (The report exits non-zero either way unless test
+# 2. an -Oz kernel's budget is CONFIG-Oz.budget when there is one, and
+#    CONFIG.budget is then not read: one byte under the kernel's text is
+#    over budget, named; at the text itself, within.  Without it,
+#    CONFIG.budget caps the -Oz kernel.  (The report exits non-zero either way unless test
 #    92 has run: make has not booted this kernel, so the report has no
 #    boot for it.  Its over_budget count is the budget's verdict.)
 mkdir -p "$d/frags"
 cp tinyconfigs/*.config "$d/frags/"
 t_smp=$(size "$smp/vmlinux" | awk 'NR == 2 { print $1 }')
-printf '# -Os only: never read for -Oz\ntext 1\n' >"$d/frags/small-smp.budget"
+printf '# not read while small-smp-Oz.budget exists\ntext 1\n' >"$d/frags/small-smp.budget"
 printf '# -Oz\ndce text %s\n' $((t_smp - 1)) >"$d/frags/small-smp-Oz.budget"
 shared_kernel FRAGMENTS="$d/frags" report >"$d/over.txt" 2>&1 || true
 [ "$(jq .over_budget "$REPORT.json")" = 1 ] || { cat "$d/over.txt"; fail "report.json: over_budget is not 1"; }
 expect_grep "^tksize: small-smp/Oz/dce: over budget: text $t_smp > $((t_smp - 1)) by 1 \($d/frags/small-smp-Oz.budget\)$" "$d/over.txt" "Oz budget"
-if grep -q 'small-smp\.budget' "$d/over.txt"; then cat "$d/over.txt"; fail "the -Os budget was applied at -Oz"; fi
+if grep -q 'small-smp\.budget' "$d/over.txt"; then cat "$d/over.txt"; fail "CONFIG.budget was read beside CONFIG-Oz.budget"; fi
 expect_grep '^-Oz, CONFIG_CC_OPTIMIZE_FOR_SIZE_AGGRESSIVE:$' "$d/over.txt" "the -Oz table's title"
 printf '# -Oz\ndce text %s\n' "$t_smp" >"$d/frags/small-smp-Oz.budget"
 shared_kernel FRAGMENTS="$d/frags" report >"$d/within.txt" 2>&1 || true
 [ "$(jq .over_budget "$REPORT.json")" = 0 ] || { cat "$d/within.txt"; fail "at its limit, report.json: over_budget is not 0"; }
 if grep -q 'over budget' "$d/within.txt"; then cat "$d/within.txt"; fail "at its limit, still over budget"; fi
-ok "small-smp-Oz.budget caps small-smp/Oz/dce; small-smp.budget does not"
+rm "$d/frags/small-smp-Oz.budget"
+printf '# every opt level\ndce text %s\n' $((t_smp - 1)) >"$d/frags/small-smp.budget"
+shared_kernel FRAGMENTS="$d/frags" report >"$d/fallback.txt" 2>&1 || true
+[ "$(jq .over_budget "$REPORT.json")" = 1 ] || { cat "$d/fallback.txt"; fail "without CONFIG-Oz.budget, report.json: over_budget is not 1"; }
+expect_grep "^tksize: small-smp/Oz/dce: over budget: text $t_smp > $((t_smp - 1)) by 1 \($d/frags/small-smp.budget\)$" "$d/fallback.txt" "CONFIG.budget at -Oz"
+ok "small-smp-Oz.budget caps small-smp/Oz/dce in place of small-smp.budget, which caps it without one"
