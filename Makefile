@@ -581,13 +581,15 @@ check-all: $(DEPS)
 	@tests/run.sh all
 
 ## clean: remove the kernels and reports (keeps the source tree, busybox, the config cache, and the advisor's and option-cost's runs unless FORCE=1)
-# build/deinline and build/optcost hold journals of hours of trial builds,
-# which a routine clean must not take with it.
-kept_runs = $(if $(FORCE),,$(wildcard $(BUILD)/deinline/*/journal $(BUILD)/optcost/*/journal))
+# build/deinline and build/optcost hold the journals of hours of trial
+# builds (a verify's is its prefixes file), which a routine clean must not
+# take with it.
+kept_runs = $(if $(filter 1,$(FORCE)),,$(sort $(patsubst %/,%,$(dir $(wildcard $(BUILD)/deinline/*/journal \
+	$(BUILD)/deinline/*/prefixes $(BUILD)/optcost/*/journal)))))
 clean:
 	rm -rf $(BUILD)/kernels $(BUILD)/report.* $(BUILD)/tools $(BUILD)/rootfs
-	$(if $(FORCE),rm -rf $(BUILD)/deinline $(BUILD)/optcost)
-	@$(foreach j,$(kept_runs),echo "  KEEP    $(patsubst %/journal,%,$(j)) (a run's journal; make clean FORCE=1 removes it)";)
+	$(if $(filter 1,$(FORCE)),rm -rf $(BUILD)/deinline $(BUILD)/optcost)
+	@$(foreach r,$(kept_runs),echo "  KEEP    $(r) (a run's journal; make clean FORCE=1 removes it)";)
 
 ## prune: remove each kernel's kbuild objects (obj/), keeping what the report reads and obj/.config
 # A tiny kernel's obj/ is 193 MiB with DWARF, its vmlinux 34 MB.  With
@@ -601,7 +603,7 @@ prune:
 
 ## distclean: remove the whole build folder (refused while it holds advisor or option-cost runs, unless FORCE=1)
 distclean:
-	@$(if $(kept_runs),echo "tinykern: $(BUILD) holds $(words $(kept_runs)) advisor or option-cost run(s) ($(patsubst $(BUILD)/%/journal,%,$(firstword $(kept_runs)))$(if $(word 2,$(kept_runs)), and more)); make distclean FORCE=1 removes them too" >&2; exit 1)
+	@$(if $(kept_runs),echo "tinykern: $(BUILD) holds $(words $(kept_runs)) advisor or option-cost run(s) ($(patsubst $(BUILD)/%,%,$(firstword $(kept_runs)))$(if $(word 2,$(kept_runs)), and more)); make distclean FORCE=1 removes them too" >&2; exit 1)
 	rm -rf $(BUILD)
 
 ## help: this list
