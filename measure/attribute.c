@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "attribute.h"
+#include "dwarfwalk.h"
 #include "elfio.h"
 #include "linkmap.h"
 #include "util.h"
@@ -83,6 +84,7 @@ struct attr_walk {
 	struct pieces mapped;	/* the link map's input sections, by object */
 	size_t *units;		/* the owners that are compilation units' files */
 	size_t nunits;
+	struct pieces ranges;	/* the unit being walked's ranges */
 	const char *fault;	/* the first DWARF call that failed */
 };
 
@@ -542,22 +544,12 @@ static void visit_variable(struct attr_walk *w, Dwarf_Die *die, size_t owner)
 	add_piece(&w->lives, ops[0].number, ops[0].number + size, owner);
 }
 
-static void visit_variables(struct attr_walk *w, Dwarf_Die *die, size_t owner)
+/* The DIEs of the unit whose file is OWNER: its variables are its. */
+static unsigned visit_variables(Dwarf_Die *die, unsigned owner, void *arg)
 {
-	Dwarf_Die child;
-	int r;
-
 	if (dwarf_tag(die) == DW_TAG_variable)
-		visit_variable(w, die, owner);
-	r = dwarf_child(die, &child);
-	if (r < 0 && !w->fault)
-		w->fault = "dwarf_child";
-	while (r == 0) {
-		visit_variables(w, &child, owner);
-		r = dwarf_siblingof(&child, &child);
-		if (r < 0 && !w->fault)
-			w->fault = "dwarf_siblingof";
-	}
+		visit_variable(arg, die, owner);
+	return owner;
 }
 
 /*
@@ -638,53 +630,26 @@ static void unit_lines(struct attr_walk *w, Dwarf_Die *cu, const struct pieces *
 	}
 }
 
-static int walk_units(struct attr_walk *w, Dwarf *dw, char **err)
+static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 {
-	struct pieces ranges = { 0 };
-	Dwarf_Off off, next;
-	size_t hsize;
-	long units = 0;
-	int r;
+	struct attr_walk *w = arg;
+	const char *fault;
+	char *path = cu_path(cu);
+	size_t owner;
 
-	for (off = 0; (r = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0; off = next) {
-		Dwarf_Die cu;
-		char *path;
-		size_t owner;
-
-		if (!dwarf_offdie(dw, off + hsize, &cu)) {
-			*err = xasprintf("%s: DWARF: no compilation unit DIE at offset %#llx: %s", w->vmlinux,
-					 (unsigned long long)(off + hsize), dwarf_errmsg(-1));
-			free(ranges.v);
-			return -1;
-		}
-		units++;
-		if (!(path = cu_path(&cu)))
-			continue;
-		owner = owner_of(w, path);
-		free(path);
-		w->units = xrealloc(w->units, (w->nunits + 1) * sizeof(size_t));
-		w->units[w->nunits++] = owner;
-		unit_ranges(w, &cu, owner, &ranges);
-		unit_lines(w, &cu, &ranges);
-		visit_variables(w, &cu, owner);
-		if (w->fault) {
-			*err = xasprintf("%s: DWARF: %s failed in the unit at offset %#llx: %s", w->vmlinux,
-					 w->fault, (unsigned long long)off, dwarf_errmsg(-1));
-			free(ranges.v);
-			return -1;
-		}
-	}
-	free(ranges.v);
-	if (r < 0) {
-		*err = xasprintf("%s: DWARF: bad unit header at offset %#llx: %s", w->vmlinux,
-				 (unsigned long long)off, dwarf_errmsg(-1));
-		return -1;
-	}
-	if (!units) {
-		*err = xasprintf("%s: no compilation units in .debug_info", w->vmlinux);
-		return -1;
-	}
-	return 0;
+	(void)index;
+	if (!path)
+		return NULL;
+	owner = owner_of(w, path);
+	free(path);
+	w->units = xrealloc(w->units, (w->nunits + 1) * sizeof(size_t));
+	w->units[w->nunits++] = owner;
+	unit_ranges(w, cu, owner, &w->ranges);
+	unit_lines(w, cu, &w->ranges);
+	fault = dwarf_each_die(cu, owner, visit_variables, w);
+	if (fault && !w->fault)
+		w->fault = fault;
+	return w->fault;
 }
 
 /* The first section that ends after ADDR. */
@@ -944,12 +909,10 @@ int attribute_read(const char *vmlinux, const char *map, struct attribution *a, 
 	if (!elf)
 		goto out;
 	if (!elf_alloc_sections(elf, vmlinux, &w.secs, &w.nsecs, err)) {
-		dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
-		if (!dw) {
-			*err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
-		} else {
+		dw = dwarf_of(elf, vmlinux, err);
+		if (dw) {
 			find_trees(&w, dw);
-			if (!walk_units(&w, dw, err) && (!map || !map_pieces(&w, map, err))) {
+			if (!dwarf_each_unit(dw, vmlinux, visit_unit, &w, err) && (!map || !map_pieces(&w, map, err))) {
 				int added;
 
 				strmap_index(&w.owners, "[padding]", &added);	/* before the rows exist */
@@ -975,6 +938,7 @@ out:
 	free(w.lives.v);
 	free(w.written.v);
 	free(w.mapped.v);
+	free(w.ranges.v);
 	free(w.units);
 	return ret;
 }

@@ -35,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarfwalk.h"
 #include "elfio.h"
 #include "inline.h"
 #include "util.h"
@@ -83,6 +84,7 @@ struct walk {
 	struct fntab fns;
 	struct fntab *defs;	/* also per definition, "FILE\tLINE\tNAME", or NULL */
 	const char *cu_name;	/* the unit being walked */
+	long cu;		/* and its index */
 	const struct range *code;	/* the image's code sections, sorted */
 	size_t ncode;
 	struct range *outer;	/* live ranges of outermost expansions */
@@ -378,26 +380,30 @@ static void visit_subprogram(struct walk *w, Dwarf_Die *die)
 	}
 }
 
-/* NESTED: DIE lies inside an inlined subroutine. */
-static void visit(struct walk *w, Dwarf_Die *die, long cu, int nested)
+/* NESTED: DIE lies inside an inlined subroutine; so do its children if it is one. */
+static unsigned visit(Dwarf_Die *die, unsigned nested, void *arg)
 {
-	Dwarf_Die child;
+	struct walk *w = arg;
 	int tag = dwarf_tag(die);
 
 	if (tag == DW_TAG_inlined_subroutine)
-		visit_inlined(w, die, cu, nested);
+		visit_inlined(w, die, w->cu, nested);
 	else if (tag == DW_TAG_subprogram)
 		visit_subprogram(w, die);
-	int r = dwarf_child(die, &child);
+	return nested || tag == DW_TAG_inlined_subroutine;
+}
 
-	if (r < 0 && !w->fault)
-		w->fault = "dwarf_child";
-	while (r == 0) {
-		visit(w, &child, cu, nested || tag == DW_TAG_inlined_subroutine);
-		r = dwarf_siblingof(&child, &child);
-		if (r < 0 && !w->fault)
-			w->fault = "dwarf_siblingof";
-	}
+static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
+{
+	struct walk *w = arg;
+	const char *fault;
+
+	w->cu_name = dwarf_diename(cu);
+	w->cu = index;
+	fault = dwarf_each_die(cu, 0, visit, w);
+	if (fault && !w->fault)
+		w->fault = fault;
+	return w->fault;
 }
 
 static int by_bytes(const void *a, const void *b)
@@ -477,43 +483,6 @@ static int fail(struct inline_facts *in, char *why)
 	return -1;
 }
 
-/* Walk every CU; -1 with *ERR on a DWARF error, never a partial success. */
-static int walk_cus(Dwarf *dw, struct walk *w, const char *vmlinux, char **err)
-{
-	Dwarf_Off off = 0, next;
-	size_t hsize;
-	long cu = 0;
-	int r;
-
-	while ((r = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
-		Dwarf_Die cudie;
-
-		if (!dwarf_offdie(dw, off + hsize, &cudie)) {
-			*err = xasprintf("%s: DWARF: no compilation unit DIE at offset %#llx: %s", vmlinux,
-					 (unsigned long long)(off + hsize), dwarf_errmsg(-1));
-			return -1;
-		}
-		w->cu_name = dwarf_diename(&cudie);
-		visit(w, &cudie, cu++, 0);
-		if (w->fault) {
-			*err = xasprintf("%s: DWARF: %s failed in the unit at offset %#llx: %s", vmlinux,
-					 w->fault, (unsigned long long)off, dwarf_errmsg(-1));
-			return -1;
-		}
-		off = next;
-	}
-	if (r < 0) {
-		*err = xasprintf("%s: DWARF: bad unit header at offset %#llx: %s", vmlinux,
-				 (unsigned long long)off, dwarf_errmsg(-1));
-		return -1;
-	}
-	if (!cu) {
-		*err = xasprintf("%s: no compilation units in .debug_info", vmlinux);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * Open VMLINUX and walk its DWARF into W; then DONE(W, ARG) runs while the
  * DWARF is still open (the per-definition table points into it).  Returns
@@ -535,12 +504,10 @@ static int walk_file(const char *vmlinux, struct walk *w,
 		elf_close(elf, fd);
 		return -1;
 	}
-	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
-	if (!dw) {
-		*err = xasprintf("%s: no DWARF (built without debug info?): %s", vmlinux, dwarf_errmsg(-1));
-	} else {
+	dw = dwarf_of(elf, vmlinux, err);
+	if (dw) {
 		w->code = code;
-		if (!walk_cus(dw, w, vmlinux, err))
+		if (!dwarf_each_unit(dw, vmlinux, visit_unit, w, err))
 			done(w, arg);
 		dwarf_end(dw);
 	}
