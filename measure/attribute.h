@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include "difftab.h"
+
 /*
  * The columns of a row: Berkeley text, data and bss as `size` counts them
  * (where the bytes live: the compilation unit that holds them), then code
@@ -86,10 +88,10 @@ long long attribute_under(const struct attribution *files, const char *dir, enum
 			  int *matched);
 /*
  * The change from OLD to NEW per directory DEPTH levels deep (0: per
- * file), in text, the way bloat-o-meter prints a symbol diff: a summary
- * line, the rows that changed with the largest growth first, the totals.
+ * file), in text, as a table bloat.c prints the way bloat-o-meter prints
+ * a symbol diff; free it with diff_table_free().
  */
-void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth);
+void attribute_diff(const struct attribution *old, const struct attribution *new, int depth, struct diff_table *t);
 /* Code written in headers (".h" files) and inlined into the code of the image. */
 long long attribute_headers(const struct attribution *files);
 

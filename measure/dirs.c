@@ -161,69 +161,56 @@ long long attribute_under(const struct attribution *files, const char *dir, enum
 	return sum;
 }
 
-struct dir_delta {
-	const char *path;
-	long long old, new;
-};
-
+/* Largest growth first, then by path. */
 static int by_delta(const void *a, const void *b)
 {
-	const struct dir_delta *x = a, *y = b;
-	long long dx = x->new - x->old, dy = y->new - y->old;
+	const struct diff_row *x = a, *y = b;
 
-	if (dx != dy)
-		return dx < dy ? 1 : -1;
-	return strcmp(x->path, y->path);
+	if (x->delta != y->delta)
+		return x->delta < y->delta ? 1 : -1;
+	return strcmp(x->name, y->name);
 }
 
-void attribute_diff(FILE *f, const struct attribution *old, const struct attribution *new, int depth)
+void attribute_diff(const struct attribution *old, const struct attribution *new, int depth, struct diff_table *t)
 {
 	struct attribution a, b;
 	struct strmap paths = { 0 };
-	struct dir_delta *d = xcalloc(1, sizeof(*d));
-	long long add = 0, remove = 0, grow = 0, shrink = 0, up = 0, down = 0, before = 0, after = 0;
-	size_t i, n = 0;
+	struct symdiff_total *tot = &t->tot;
+	size_t i;
 	int added;
 
+	memset(t, 0, sizeof(*t));
+	t->title = depth ? "directory (text)" : "file (text)";
 	attribute_rollup(old, depth, &a);
 	attribute_rollup(new, depth, &b);
+	t->rows = xcalloc(a.nrows + b.nrows + 1, sizeof(*t->rows));
 	for (i = 0; i < a.nrows + b.nrows; i++) {
 		const struct attr_row *r = i < a.nrows ? &a.rows[i] : &b.rows[i - a.nrows];
 		size_t at = strmap_index(&paths, r->path, &added);
 
-		if (added) {
-			d = xrealloc(d, (n + 1) * sizeof(*d));
-			d[n++] = (struct dir_delta){ r->path, 0, 0 };
-		}
+		if (added)
+			t->rows[t->n++] = (struct diff_row){ xstrdup(r->path), 0, 0, 0 };
 		if (i < a.nrows)
-			d[at].old = r->v[A_TEXT];
+			t->rows[at].old = r->v[A_TEXT];
 		else
-			d[at].new = r->v[A_TEXT];
+			t->rows[at].new = r->v[A_TEXT];
 	}
-	qsort(d, n, sizeof(*d), by_delta);
-	for (i = 0; i < n; i++) {
-		long long delta = d[i].new - d[i].old;
+	for (i = 0; i < t->n; i++) {
+		struct diff_row *d = &t->rows[i];
 
-		before += d[i].old;
-		after += d[i].new;
-		add += !d[i].old && d[i].new;
-		remove += d[i].old && !d[i].new;
-		grow += d[i].old && d[i].new && delta > 0;
-		shrink += d[i].old && d[i].new && delta < 0;
-		if (delta > 0)
-			up += delta;
+		d->delta = d->new - d->old;
+		tot->before += d->old;
+		tot->after += d->new;
+		tot->add += !d->old && d->new;
+		tot->remove += d->old && !d->new;
+		tot->grow += d->old && d->new && d->delta > 0;
+		tot->shrink += d->old && d->new && d->delta < 0;
+		if (d->delta > 0)
+			tot->up += d->delta;
 		else
-			down += delta;
+			tot->down -= d->delta;
 	}
-	fprintf(f, "add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n", add, remove,
-		grow, shrink, up, down, up + down);
-	fprintf(f, "%-40s %7s %7s %7s\n", depth ? "directory (text)" : "file (text)", "old", "new", "delta");
-	for (i = 0; i < n; i++)
-		if (d[i].new != d[i].old)
-			fprintf(f, "%-40s %7lld %7lld %+7lld\n", d[i].path, d[i].old, d[i].new, d[i].new - d[i].old);
-	fprintf(f, "Total: Before=%lld, After=%lld, chg %+.2f%%\n", before, after,
-		before ? 100.0 * (double)(after - before) / (double)before : 0.0);
-	free(d);
+	qsort(t->rows, t->n, sizeof(*t->rows), by_delta);
 	strmap_free(&paths);
 	attribute_free(&a);
 	attribute_free(&b);

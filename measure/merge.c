@@ -231,7 +231,7 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		out[np].from = a;
 		out[np].to = b;
 		out[np].across = strcmp(a->tree, b->tree) != 0;
-		out[np].table = NULL;
+		memset(&out[np].table, 0, sizeof(out[np].table));
 		t->add = member_int(d, "add");
 		t->remove = member_int(d, "remove");
 		t->grow = member_int(d, "grow");

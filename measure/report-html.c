@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bloat.h"
 #include "report.h"
 #include "util.h"
 
@@ -340,6 +341,21 @@ static void dir_tables(FILE *f, const struct report *r)
 	}
 }
 
+/* T as bloat-o-meter prints it, escaped. */
+static void esc_table(FILE *f, const struct diff_table *t)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		die("report.html: out of memory");
+	bloat_print(mem, t);
+	fclose(mem);
+	esc(f, text);
+	free(text);
+}
+
 static void diffs(FILE *f, const struct pair *pairs, int np)
 {
 	int i;
@@ -362,14 +378,14 @@ static void diffs(FILE *f, const struct pair *pairs, int np)
 		esc(f, p->across ? p->from->tree : p->from->variant);
 		fputs(" &rarr; ", f);
 		esc(f, p->across ? p->to->tree : p->to->variant);
-		if (!pairs[i].table) {
+		if (!pairs[i].table.rows) {
 			fprintf(f, "</h2>\n<p>Merged from another machine: add/remove %lld/%lld,"
 				" Total: Before=%lld, After=%lld.</p>\n", pairs[i].tot.add,
 				pairs[i].tot.remove, pairs[i].tot.before, pairs[i].tot.after);
 			continue;
 		}
 		fputs("</h2>\n<p>As <code>scripts/bloat-o-meter</code> prints it.</p>\n<pre>", f);
-		esc(f, pairs[i].table);
+		esc_table(f, &pairs[i].table);
 		fputs("</pre>\n", f);
 	}
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bloat.h"
 #include "report.h"
 #include "util.h"
 
@@ -90,8 +91,10 @@ static void write_md_pairs(FILE *f, const struct report *r)
 		char title[400];
 
 		fprintf(f, "\n## %s, symbol by symbol\n\n", pair_title(p, title, sizeof(title)));
-		if (p->table) {
-			fprintf(f, "As `scripts/bloat-o-meter` prints it.\n\n```\n%s```\n", p->table);
+		if (p->table.rows) {
+			fprintf(f, "As `scripts/bloat-o-meter` prints it.\n\n```\n");
+			bloat_print(f, &p->table);
+			fprintf(f, "```\n");
 			continue;
 		}
 		fprintf(f, "Merged from another machine's report.json: totals only.\n\n```\n");

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bloat.h"
 #include "report.h"
 #include "util.h"
 
@@ -196,10 +197,8 @@ void print_pair_summary(FILE *f, const struct pair *p)
 	char title[400];
 
 	fprintf(f, "\n%s (bloat-o-meter)\n", pair_title(p, title, sizeof(title)));
-	fprintf(f, "  add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n",
-		t->add, t->remove, t->grow, t->shrink, t->up, -t->down, t->up - t->down);
-	fprintf(f, "  Total: Before=%lld, After=%lld, chg %+.2f%%\n", t->before, t->after,
-		t->before ? (double)(t->after - t->before) * 100.0 / (double)t->before : 0.0);
+	bloat_counts(f, "  ", t);
+	bloat_total(f, "  ", t);
 	print_stack_change(f, p->from, p->to);
 	print_inline_change(f, p->from, p->to);
 }

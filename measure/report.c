@@ -285,20 +285,14 @@ static void diff_here(struct report *r, const struct kernel *a, const struct ker
 {
 	char *fa = xasprintf("%s/vmlinux", a->dir), *fb = xasprintf("%s/vmlinux", b->dir), *err = NULL;
 	struct pair *p = &r->pairs[r->np];
-	size_t len;
-	FILE *mem = open_memstream(&p->table, &len);
+	int n;
 
-	if (!mem)
-		die("out of memory");
 	p->from = a;
 	p->to = b;
-	if (symdiff(mem, SYMDIFF_ALL, fa, fb, &p->tot, &err)) {
-		fclose(mem);
-		free(p->table);
-		p->table = NULL;
+	if (symdiff(SYMDIFF_ALL, fa, fb, &p->table, &n, &err)) {
 		add_missing(r, a, b, err, 1);
 	} else {
-		fclose(mem);
+		p->tot = p->table.tot;
 		r->np++;
 	}
 	free(fa);
@@ -490,7 +484,7 @@ int report_main(int argc, char **argv)
 	}
 
 	for (i = 0; i < r.np; i++)
-		free(r.pairs[i].table);
+		diff_table_free(&r.pairs[i].table);
 	for (i = 0; i < r.nmissing; i++)
 		free(r.missing[i].why);
 	for (i = 0; i < r.nnotes; i++)

@@ -24,7 +24,7 @@
 struct pair {
 	const struct kernel *from, *to;
 	struct symdiff_total tot;
-	char *table;		/* the whole bloat-o-meter table; NULL when merged */
+	struct diff_table table;	/* the whole bloat-o-meter table; no rows when merged */
 	int across;
 };
 

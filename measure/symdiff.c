@@ -34,12 +34,6 @@ struct symlist {
 	size_t n, cap;
 };
 
-struct row {
-	const char *name;
-	long long old, new;	/* -1: not in that file */
-	long long delta;
-};
-
 /*
  * The letter `nm` prints for a symbol in a section, as BFD derives it from
  * the ELF section: code, then loaded data (read-only or not), then no
@@ -170,7 +164,7 @@ static void fold(struct symlist *l)
 /* Largest delta first; equal deltas by name, last first (Python's reverse()). */
 static int by_delta(const void *a, const void *b)
 {
-	const struct row *x = a, *y = b;
+	const struct diff_row *x = a, *y = b;
 
 	if (x->delta != y->delta)
 		return x->delta < y->delta ? 1 : -1;
@@ -178,15 +172,15 @@ static int by_delta(const void *a, const void *b)
 }
 
 /* Join the two folded lists into rows, old/new -1 where absent. */
-static struct row *join(const struct symlist *o, const struct symlist *n, size_t *nrows)
+static struct diff_row *join(const struct symlist *o, const struct symlist *n, size_t *nrows)
 {
-	struct row *rows = xrealloc(NULL, (o->n + n->n + 1) * sizeof(*rows));
+	struct diff_row *rows = xrealloc(NULL, (o->n + n->n + 1) * sizeof(*rows));
 	size_t i = 0, j = 0, r = 0;
 
 	while (i < o->n || j < n->n) {
 		int c = i == o->n ? 1 : j == n->n ? -1 : strcmp(o->v[i].name, n->v[j].name);
 
-		rows[r].name = c <= 0 ? o->v[i].name : n->v[j].name;
+		rows[r].name = xstrdup(c <= 0 ? o->v[i].name : n->v[j].name);
 		rows[r].old = c <= 0 ? o->v[i++].size : -1;
 		rows[r].new = c >= 0 ? n->v[j++].size : -1;
 		rows[r].delta = (rows[r].new < 0 ? 0 : rows[r].new) - (rows[r].old < 0 ? 0 : rows[r].old);
@@ -194,14 +188,6 @@ static struct row *join(const struct symlist *o, const struct symlist *n, size_t
 	}
 	*nrows = r;
 	return rows;
-}
-
-static void fmt_size(char *buf, size_t len, long long v)
-{
-	if (v < 0)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%lld", v);
 }
 
 static void free_syms(struct symlist *l)
@@ -213,14 +199,16 @@ static void free_syms(struct symlist *l)
 	free(l->v);
 }
 
-static int print_section(FILE *f, const char *title, const char *types, const char *oldfile,
-			 const char *newfile, struct symdiff_total *tot, char **err)
+/* The table of TITLE's symbols, those of nm TYPES, OLDFILE -> NEWFILE. */
+static int make_table(const char *title, const char *types, const char *oldfile, const char *newfile,
+		      struct diff_table *t, char **err)
 {
 	struct symlist o = { 0 }, n = { 0 };
-	long long grow = 0, shrink = 0, add = 0, rem = 0, up = 0, down = 0, otot = 0, ntot = 0;
-	struct row *rows;
-	size_t i, nrows;
+	struct symdiff_total *tot = &t->tot;
+	size_t i;
 
+	memset(t, 0, sizeof(*t));
+	t->title = title;
 	if (read_syms(oldfile, types, &o, err) || read_syms(newfile, types, &n, err)) {
 		free_syms(&o);
 		free_syms(&n);
@@ -228,61 +216,44 @@ static int print_section(FILE *f, const char *title, const char *types, const ch
 	}
 	fold(&o);
 	fold(&n);
-	rows = join(&o, &n, &nrows);
-	for (i = 0; i < nrows; i++) {
-		struct row *r = &rows[i];
+	t->rows = join(&o, &n, &t->n);
+	for (i = 0; i < t->n; i++) {
+		const struct diff_row *r = &t->rows[i];
 
-		otot += r->old < 0 ? 0 : r->old;
-		ntot += r->new < 0 ? 0 : r->new;
+		tot->before += r->old < 0 ? 0 : r->old;
+		tot->after += r->new < 0 ? 0 : r->new;
 		if (r->old < 0)
-			add++, up += r->new;
+			tot->add++, tot->up += r->new;
 		else if (r->new < 0)
-			rem++, down += r->old;
+			tot->remove++, tot->down += r->old;
 		else if (r->delta > 0)
-			grow++, up += r->delta;
+			tot->grow++, tot->up += r->delta;
 		else if (r->delta < 0)
-			shrink++, down -= r->delta;
+			tot->shrink++, tot->down -= r->delta;
 	}
-	qsort(rows, nrows, sizeof(*rows), by_delta);
-
-	fprintf(f, "add/remove: %lld/%lld grow/shrink: %lld/%lld up/down: %lld/%lld (%lld)\n",
-		add, rem, grow, shrink, up, -down, up - down);
-	fprintf(f, "%-40s %7s %7s %7s\n", title, "old", "new", "delta");
-	for (i = 0; i < nrows; i++) {
-		char ob[32], nb[32];
-
-		if (!rows[i].delta)
-			continue;
-		fmt_size(ob, sizeof(ob), rows[i].old);
-		fmt_size(nb, sizeof(nb), rows[i].new);
-		fprintf(f, "%-40s %7s %7s %+7lld\n", rows[i].name, ob, nb, rows[i].delta);
-	}
-	fprintf(f, "Total: Before=%lld, After=%lld, chg %+.2f%%\n", otot, ntot,
-		otot ? (double)(ntot - otot) * 100.0 / (double)otot : 0.0);
-
-	if (tot) {
-		*tot = (struct symdiff_total){ add, rem, grow, shrink, up, down, otot, ntot };
-	}
-	free(rows);
+	qsort(t->rows, t->n, sizeof(*t->rows), by_delta);
 	free_syms(&o);
 	free_syms(&n);
 	return 0;
 }
 
-int symdiff(FILE *f, enum symdiff_mode mode, const char *oldfile, const char *newfile,
-	    struct symdiff_total *tot, char **err)
+int symdiff(enum symdiff_mode mode, const char *oldfile, const char *newfile, struct diff_table *tables,
+	    int *n, char **err)
 {
-	switch (mode) {
-	case SYMDIFF_CATEGORIES:
-		return print_section(f, "Function", "tT", oldfile, newfile, NULL, err) ||
-		       print_section(f, "Data", "dDbB", oldfile, newfile, NULL, err) ||
-		       print_section(f, "RO Data", "rR", oldfile, newfile, NULL, err) ? -1 : 0;
-	case SYMDIFF_DATA:
-		return print_section(f, "Data", "dDbBrR", oldfile, newfile, tot, err);
-	case SYMDIFF_TEXT:
-		return print_section(f, "Function", "tT", oldfile, newfile, tot, err);
-	case SYMDIFF_ALL:
-	default:
-		return print_section(f, "Function", "tTdDbBrR", oldfile, newfile, tot, err);
-	}
+	/* bloat-o-meter's sets of nm types, by mode */
+	static const struct sym_set { const char *title, *types; } all[] = { { "Function", "tTdDbBrR" } },
+		categories[] = { { "Function", "tT" }, { "Data", "dDbB" }, { "RO Data", "rR" } },
+		data[] = { { "Data", "dDbBrR" } }, text[] = { { "Function", "tT" } };
+	const struct sym_set *set = mode == SYMDIFF_CATEGORIES ? categories : mode == SYMDIFF_DATA ? data :
+				    mode == SYMDIFF_TEXT ? text : all;
+	int i, count = mode == SYMDIFF_CATEGORIES ? 3 : 1;
+
+	for (i = 0; i < count; i++)
+		if (make_table(set[i].title, set[i].types, oldfile, newfile, &tables[i], err)) {
+			while (i >= 0)
+				diff_table_free(&tables[i--]);
+			return -1;
+		}
+	*n = count;
+	return 0;
 }

@@ -53,6 +53,7 @@
 #include "advisor.h"
 #include "optcost.h"
 #include "attribute-json.h"
+#include "bloat.h"
 #include "elfio.h"
 #include "inline.h"
 #include "report.h"
@@ -95,6 +96,7 @@ static int cmd_size(int argc, char **argv)
 static int cmd_dir_diff(const char *opt, const char *old, const char *new)
 {
 	struct attribution a, b;
+	struct diff_table table;
 	char *err = NULL, *old_map = attribute_map_of(old), *new_map = attribute_map_of(new);
 	int depth = !strcmp(opt, "--files") ? 0 : !strcmp(opt, "--dirs") ? 2 : atoi(opt + 7);
 
@@ -110,7 +112,9 @@ static int cmd_dir_diff(const char *opt, const char *old, const char *new)
 		die("%s", err);
 	free(old_map);
 	free(new_map);
-	attribute_diff(stdout, &a, &b, depth);
+	attribute_diff(&a, &b, depth, &table);
+	bloat_print(stdout, &table);
+	diff_table_free(&table);
 	attribute_free(&a);
 	attribute_free(&b);
 	return 0;
@@ -119,7 +123,9 @@ static int cmd_dir_diff(const char *opt, const char *old, const char *new)
 static int cmd_diff(int argc, char **argv)
 {
 	enum symdiff_mode mode = SYMDIFF_ALL;
+	struct diff_table tables[3];
 	char *err = NULL;
+	int i, n;
 
 	if (argc == 3 && (!strncmp(argv[0], "--dirs", 6) || !strcmp(argv[0], "--files")))
 		return cmd_dir_diff(argv[0], argv[1], argv[2]);
@@ -131,8 +137,12 @@ static int cmd_diff(int argc, char **argv)
 		mode = SYMDIFF_TEXT;
 	else if (argc != 2)
 		die("usage: tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW");
-	if (symdiff(stdout, mode, argv[argc - 2], argv[argc - 1], NULL, &err))
+	if (symdiff(mode, argv[argc - 2], argv[argc - 1], tables, &n, &err))
 		die("%s", err);
+	for (i = 0; i < n; i++) {
+		bloat_print(stdout, &tables[i]);
+		diff_table_free(&tables[i]);
+	}
 	return 0;
 }
 
