@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "bloat.h"
-#include "report.h"
+#include "report-html.h"
+#include "tables.h"
 #include "util.h"
 
 static void esc(FILE *f, const char *s)

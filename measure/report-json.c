@@ -12,7 +12,8 @@
 
 #include "attribute-json.h"
 #include "jsonio.h"
-#include "report.h"
+#include "report-json.h"
+#include "tables.h"
 #include "util.h"
 
 #define REPORT_SCHEMA "tinykern-report-3"

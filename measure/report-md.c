@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "bloat.h"
-#include "report.h"
+#include "report-md.h"
+#include "tables.h"
 #include "util.h"
 
 static void write_md_stack(FILE *f, const struct report *r)

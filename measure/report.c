@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tksize report: assemble one report from kernels' build folders (and
- * report.json files merged from other machines), then hand it to the
- * writers.  Its exit code says whether every kernel built, booted, stayed
- * within its budget and had every figure read.
+ * One report assembled from kernels' build folders (and report.json files
+ * merged from other machines): the model the writers read, and its
+ * queries.  It prints nothing; report-cmd.c hands it to the writers.
  */
 #define _GNU_SOURCE
 #include <libgen.h>
@@ -14,73 +13,6 @@
 #include "merge.h"
 #include "report.h"
 #include "util.h"
-
-struct options {
-	const char *md, *json, *html, *baseline, *fragments, *causes;
-	char **specs;
-	int nspecs;
-	char **budget_args;
-	int nbudgets;
-	char **merge_paths;
-	int nmerges;
-	char **kernel_args;
-	int nkernels;
-	char **deinline_args;
-	int ndeinline;
-	char **optcost_args;
-	int noptcost;
-};
-
-#define USAGE "usage: tksize report [--md F] [--json F] [--html F] [--baseline V] [--diff FROM:TO]" \
-	 " [--budget CONFIG[/OPT]=FILE] [--fragments DIR] [--merge REPORT.json] [--causes FILE]" \
-	" [--deinline NAME=TDIR] [--optcost NAME=TDIR]" \
-	" CONFIG/OPT/VARIANT=KDIR..."
-
-static void parse(int argc, char **argv, struct options *o)
-{
-	int i;
-
-	memset(o, 0, sizeof(*o));
-	o->baseline = "orig";
-	o->specs = xcalloc((size_t)argc, sizeof(char *));
-	o->budget_args = xcalloc((size_t)argc, sizeof(char *));
-	o->merge_paths = xcalloc((size_t)argc, sizeof(char *));
-	o->kernel_args = xcalloc((size_t)argc, sizeof(char *));
-	o->deinline_args = xcalloc((size_t)argc, sizeof(char *));
-	o->optcost_args = xcalloc((size_t)argc, sizeof(char *));
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (a[0] == '-' && a[1] == '-' && i + 1 == argc)
-			die("%s needs a value; %s", a, USAGE);
-		if (!strcmp(a, "--md"))
-			o->md = argv[++i];
-		else if (!strcmp(a, "--json"))
-			o->json = argv[++i];
-		else if (!strcmp(a, "--html"))
-			o->html = argv[++i];
-		else if (!strcmp(a, "--baseline"))
-			o->baseline = argv[++i];
-		else if (!strcmp(a, "--causes"))
-			o->causes = argv[++i];
-		else if (!strcmp(a, "--fragments"))
-			o->fragments = argv[++i];
-		else if (!strcmp(a, "--diff"))
-			o->specs[o->nspecs++] = argv[++i];
-		else if (!strcmp(a, "--budget"))
-			o->budget_args[o->nbudgets++] = argv[++i];
-		else if (!strcmp(a, "--deinline"))
-			o->deinline_args[o->ndeinline++] = argv[++i];
-		else if (!strcmp(a, "--optcost"))
-			o->optcost_args[o->noptcost++] = argv[++i];
-		else if (!strcmp(a, "--merge"))
-			o->merge_paths[o->nmerges++] = argv[++i];
-		else if (a[0] == '-' && a[1] == '-')
-			die("unknown option %s; %s", a, USAGE);
-		else
-			o->kernel_args[o->nkernels++] = argv[i];
-	}
-}
 
 const char *first_tree(const struct report *r)
 {
@@ -342,7 +274,7 @@ static void make_tree_pairs(struct report *r)
  * built: the symbol diff, made here or taken from a merged report; when
  * neither can give it, say why.
  */
-static void make_pairs(struct report *r, const struct options *o, struct merged **merges)
+static void make_pairs(struct report *r, const struct report_inputs *o, struct merged **merges)
 {
 	int i, s;
 
@@ -375,22 +307,6 @@ static void make_pairs(struct report *r, const struct options *o, struct merged 
 	make_tree_pairs(r);
 }
 
-/* Over-budget figures, one line each: they are causes of the exit code too. */
-static void print_over(FILE *f, const struct report *r, const char *prefix)
-{
-	int i;
-
-	for (i = 0; i < r->nrows; i++) {
-		const struct limit_row *l = &r->rows[i];
-		char label[300];
-
-		if (l->value > l->max)
-			fprintf(f, "%s%s: over budget: %s %lld > %lld by %lld (%s%s%.0d)\n", prefix, l->k->name,
-				limit_label(l, label, sizeof(label)), l->value, l->max, l->value - l->max,
-				l->k->budget->path, l->lineno ? ":" : "", l->lineno);
-	}
-}
-
 /* OPTION's argument NAME=TDIR: NAME, allocated; *TDIR points into ARG. */
 static char *name_of_run(const char *option, const char *arg, const char **tdir)
 {
@@ -403,7 +319,7 @@ static char *name_of_run(const char *option, const char *arg, const char **tdir)
 }
 
 /* --deinline NAME=TDIR: a make deinline run's journal; --optcost, a make option-cost run's. */
-static void read_runs(struct report *r, const struct options *o)
+static void read_runs(struct report *r, const struct report_inputs *o)
 {
 	const char *tdir;
 	char *name;
@@ -423,94 +339,70 @@ static void read_runs(struct report *r, const struct options *o)
 	}
 }
 
-int report_main(int argc, char **argv)
+int report_build(struct report *r, const struct report_inputs *o)
 {
-	struct options o;
-	struct report r = { 0 };
-	struct budget *budgets;
 	struct merged **merges;
 	int i, room;
 
-	parse(argc, argv, &o);
-	merges = xcalloc((size_t)o.nmerges, sizeof(*merges));
-	room = o.nkernels;
-	for (i = 0; i < o.nmerges; i++) {
-		merges[i] = merge_open(o.merge_paths[i]);
+	memset(r, 0, sizeof(*r));
+	merges = xcalloc((size_t)o->nmerges + 1, sizeof(*merges));
+	room = o->nkernels;
+	for (i = 0; i < o->nmerges; i++) {
+		merges[i] = merge_open(o->merge_paths[i]);
 		room += merge_count(merges[i]);
 	}
-	if (!room)
-		die(USAGE);
-	r.ks = xcalloc((size_t)room, sizeof(*r.ks));
-	for (i = 0; i < o.nkernels; i++)
-		kernel_load(&r.ks[r.n++], o.kernel_args[i]);
-	for (i = 0; i < o.nmerges; i++)
-		r.n = merge_kernels(merges[i], r.ks, r.n);
-	budgets = xcalloc((size_t)o.nbudgets, sizeof(*budgets));
-	for (i = 0; i < o.nbudgets; i++)
-		read_budget_arg(&budgets[i], o.budget_args[i], o.fragments);
-	link_baselines(&r, o.baseline);
-	link_budgets(&r, budgets, o.nbudgets);
-	note_unchecked(&r, budgets, o.nbudgets);
-	for (i = 0; i < r.n; i++) {
-		r.failed += available_failed(&r.ks[i]);
-		r.unavailable += !!r.ks[i].stack.error + !!r.ks[i].inl.error + !!r.ks[i].attr.error;
+	if (!room) {
+		free(merges);
+		return -1;
 	}
-	budget_rows(&r);
-	make_pairs(&r, &o, merges);
-	read_runs(&r, &o);
-	for (i = 0; i < o.nmerges; i++)
+	r->ks = xcalloc((size_t)room, sizeof(*r->ks));
+	for (i = 0; i < o->nkernels; i++)
+		kernel_load(&r->ks[r->n++], o->kernel_args[i]);
+	for (i = 0; i < o->nmerges; i++)
+		r->n = merge_kernels(merges[i], r->ks, r->n);
+	r->budgets = xcalloc((size_t)o->nbudgets + 1, sizeof(*r->budgets));
+	for (i = 0; i < o->nbudgets; i++)
+		read_budget_arg(&r->budgets[r->nbudgets++], o->budget_args[i], o->fragments);
+	link_baselines(r, o->baseline);
+	link_budgets(r, r->budgets, r->nbudgets);
+	note_unchecked(r, r->budgets, r->nbudgets);
+	for (i = 0; i < r->n; i++) {
+		r->failed += available_failed(&r->ks[i]);
+		r->unavailable += !!r->ks[i].stack.error + !!r->ks[i].inl.error + !!r->ks[i].attr.error;
+	}
+	budget_rows(r);
+	make_pairs(r, o, merges);
+	read_runs(r, o);
+	for (i = 0; i < o->nmerges; i++)
 		merge_close(merges[i]);
-
-	print_text(stdout, &r);
-	fflush(stdout);
-	if (o.md)
-		write_md(o.md, &r);
-	if (o.json)
-		write_json(o.json, &r);
-	if (o.html)
-		write_html(o.html, &r);
-	/* the causes last, where a person or a CI log viewer looks */
-	print_over(stderr, &r, "tksize: ");
-	print_causes(stderr, &r, "tksize: ");
-	if (o.causes)
-		remove(o.causes);	/* a cause of an earlier report is no cause now */
-	if (o.causes && (r.failed || r.over || r.unavailable)) {
-		char *tmp;
-		FILE *f = open_report(o.causes, &tmp);
-
-		print_over(f, &r, "");
-		print_causes(f, &r, "");
-		close_report(f, tmp, o.causes);
-	}
-
-	for (i = 0; i < r.np; i++)
-		diff_table_free(&r.pairs[i].table);
-	for (i = 0; i < r.nmissing; i++)
-		free(r.missing[i].why);
-	for (i = 0; i < r.nnotes; i++)
-		free(r.notes[i]);
-	for (i = 0; i < o.nbudgets; i++)
-		free(budgets[i].lines);
-	for (i = 0; i < r.n; i++)
-		kernel_free(&r.ks[i]);
-	free(r.notes);
-	free(r.missing);
-	free(r.pairs);
-	free(r.rows);
-	free(r.ks);
-	free(budgets);
 	free(merges);
-	free(o.specs);
-	free(o.budget_args);
-	free(o.merge_paths);
-	free(o.kernel_args);
-	free(o.deinline_args);
-	free(o.optcost_args);
-	for (i = 0; i < r.nadvisors; i++)
-		advisor_free(&r.advisors[i]);
-	free(r.advisors);
-	for (i = 0; i < r.noptcosts; i++)
-		optcost_free(&r.optcosts[i]);
-	free(r.optcosts);
-	return r.failed || r.over || r.unavailable ? 1 : 0;
+	return 0;
+}
+
+void report_free(struct report *r)
+{
+	int i;
+
+	for (i = 0; i < r->np; i++)
+		diff_table_free(&r->pairs[i].table);
+	for (i = 0; i < r->nmissing; i++)
+		free(r->missing[i].why);
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	for (i = 0; i < r->nbudgets; i++)
+		free(r->budgets[i].lines);
+	for (i = 0; i < r->n; i++)
+		kernel_free(&r->ks[i]);
+	free(r->notes);
+	free(r->missing);
+	free(r->pairs);
+	free(r->rows);
+	free(r->ks);
+	free(r->budgets);
+	for (i = 0; i < r->nadvisors; i++)
+		advisor_free(&r->advisors[i]);
+	free(r->advisors);
+	for (i = 0; i < r->noptcosts; i++)
+		optcost_free(&r->optcosts[i]);
+	free(r->optcosts);
 }

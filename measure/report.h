@@ -2,8 +2,8 @@
 /*
  * One report: the kernels, their budget rows and symbol diffs, assembled by
  * report.c, and written by one room per format: report-text.c (what make
- * prints), report-md.c, report-json.c and report-html.c.  The writers read
- * struct report and nothing else.
+ * prints), report-md.c, report-json.c and report-html.c, which read struct
+ * report and the shared tables (tables.c), and never each other.
  */
 #ifndef TINYKERN_REPORT_H
 #define TINYKERN_REPORT_H
@@ -63,25 +63,37 @@ struct report {
 	int nadvisors;
 	struct optcost_facts *optcosts;	/* make option-cost runs, from --optcost */
 	int noptcosts;
+	struct budget *budgets;	/* from --budget */
+	int nbudgets;
 	int failed;		/* kernels that failed a stage */
 	int unavailable;	/* figures that could not be read (stack, inline, diffs) */
 	int over;		/* figures over budget */
 };
 
-/* tksize report ARGS: assemble, print and write the report; the exit code. */
-int report_main(int argc, char **argv);
+/* What a report is made of: tksize report's options but where it goes. */
+struct report_inputs {
+	const char *baseline, *fragments;
+	char **specs;		/* --diff FROM:TO */
+	int nspecs;
+	char **budget_args;	/* --budget CONFIG[/OPT]=FILE */
+	int nbudgets;
+	char **merge_paths;	/* --merge REPORT.json */
+	int nmerges;
+	char **kernel_args;	/* CONFIG/OPT/VARIANT=KDIR */
+	int nkernels;
+	char **deinline_args;	/* --deinline NAME=TDIR */
+	int ndeinline;
+	char **optcost_args;	/* --optcost NAME=TDIR */
+	int noptcost;
+};
 
-/* report-text.c: the tables make prints, in the shapes people paste. */
-#define STACK_HEADER "stack                   funcs    max       sum    mean  >512  largest frame"
-#define INLINE_HEADER "inline                 declared  inlined  out-of-l  gcc-only     sites   inl.bytes"
-void print_size_tables(FILE *f, const struct report *r, const char *indent);
-void print_boot_table(FILE *f, const struct report *r);
-void print_stack_summary(FILE *f, const char *name, const struct stack_facts *st);
-void print_stack_top(FILE *f, const struct stack_facts *st);
-void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in);
-void print_pair_summary(FILE *f, const struct pair *p);
-/* "tiny/Os: orig -> dce", or across trees "tiny/Os/dce: 6.1 -> 6.12" */
-const char *pair_title(const struct pair *p, char *buf, size_t len);
+/*
+ * Assemble R from IN: load the kernels, merge the report.json files, read
+ * the budgets, make the diffs, read the runs.  -1 when IN names no kernel
+ * and merges none.  Free it with report_free().
+ */
+int report_build(struct report *r, const struct report_inputs *in);
+void report_free(struct report *r);
 /* The tree of the report's first kernel, which the others are held against. */
 const char *first_tree(const struct report *r);
 /* How many trees the report's kernels come from. */
@@ -92,22 +104,5 @@ int tree_count(const struct report *r);
  * kind is counted at the first.
  */
 int trees_of_kind(const struct report *r, int i);
-/* "tiny/Os: orig -> dce", or across trees "tiny/Os/dce: 6.1 -> 6.12", for a diff that failed */
-const char *missing_title(const struct missing_pair *m, char *buf, size_t len);
-/* Each config and variant on every tree, side by side, when there are two or more. */
-void print_tree_tables(FILE *f, const struct report *r);
-void print_budgets(FILE *f, const struct report *r, const char *indent);
-/* What a limit row limits: "text", or "dir fs/ text". */
-const char *limit_label(const struct limit_row *l, char *buf, size_t len);
-/* The directory table: per config and opt, text by top directory per variant. */
-void print_dir_tables(FILE *f, const struct report *r);
-/* The failures and unavailable figures, one line each, PREFIX first. */
-void print_causes(FILE *f, const struct report *r, const char *prefix);
-void print_text(FILE *f, const struct report *r);
-
-void write_md(const char *path, const struct report *r);
-void write_json(const char *path, const struct report *r);
-/* self-contained, no network fetches */
-void write_html(const char *path, const struct report *r);
 
 #endif
