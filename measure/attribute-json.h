@@ -4,7 +4,7 @@
 
 #include <json-c/json.h>
 
-#include "attribute.h"
+#include "attribution.h"
 
 /*
  * An attribution as JSON, the one shape report.json and a kernel's

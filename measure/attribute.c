@@ -44,7 +44,6 @@
 #include "linkmap.h"
 #include "util.h"
 
-const char *const attr_col_names[A_NCOLS] = { "text", "data", "bss", "code", "written" };
 
 /* A section's Berkeley class is its column: the sweep and the tables index by it. */
 _Static_assert(A_TEXT == (int)BK_TEXT && A_DATA == (int)BK_DATA && A_BSS == (int)BK_BSS,
@@ -941,18 +940,4 @@ out:
 	free(w.ranges.v);
 	free(w.units);
 	return ret;
-}
-
-void attribute_free(struct attribution *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->nrows; i++)
-		free(a->rows[i].path);
-	for (i = 0; i < a->nsecs; i++)
-		free(a->secs[i].name);
-	free(a->rows);
-	free(a->secs);
-	free(a->error);
-	memset(a, 0, sizeof(*a));
 }

@@ -1,29 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What is done with an attribution once read (attribute.c reads it): the
- * roll-up of files into directories, the coverage check, the table
- * `tksize attribute` prints, a directory's sums for the budgets, and the
- * directory diff.
+ * roll-up of files into directories, the coverage check, a directory's
+ * sums for the budgets, and the directory diff.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "attribute.h"
+#include "dirs.h"
 #include "util.h"
-
-int attribute_order(const void *a, const void *b)
-{
-	const struct attr_row *x = a, *y = b;
-	long long dx = x->v[A_TEXT] + x->v[A_DATA] + x->v[A_BSS];
-	long long dy = y->v[A_TEXT] + y->v[A_DATA] + y->v[A_BSS];
-
-	if (dx != dy)
-		return dx < dy ? 1 : -1;
-	if (x->v[A_WRITTEN] != y->v[A_WRITTEN])
-		return x->v[A_WRITTEN] < y->v[A_WRITTEN] ? 1 : -1;
-	return strcmp(x->path, y->path);
-}
 
 /* The directory of PATH at most DEPTH levels deep, with its '/': "kernel/sched/". */
 static char *directory_of(const char *path, int depth)
@@ -110,37 +96,6 @@ int attribute_check(const struct attribution *a, const char *vmlinux, char **err
 		return -1;
 	}
 	return 0;
-}
-
-#define ROW_HEADER "   text\t   data\t    bss\t    dec\t   code\twritten\tpath"
-#define SECTION_HEADER "section                      class  functions      size      owned  remainder    written  remainder"
-
-void attribute_print(FILE *f, const struct attribution *a)
-{
-	long long total[A_NCOLS] = { 0 };
-	size_t i;
-	int c;
-
-	fprintf(f, "%s\n", ROW_HEADER);
-	for (i = 0; i < a->nrows; i++) {
-		const long long *v = a->rows[i].v;
-
-		fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%s\n", v[A_TEXT], v[A_DATA], v[A_BSS],
-			v[A_TEXT] + v[A_DATA] + v[A_BSS], v[A_CODE], v[A_WRITTEN], a->rows[i].path);
-		for (c = 0; c < A_NCOLS; c++)
-			total[c] += v[c];
-	}
-	fprintf(f, "%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t%7lld\t(TOTALS)\n", total[A_TEXT], total[A_DATA],
-		total[A_BSS], total[A_TEXT] + total[A_DATA] + total[A_BSS], total[A_CODE], total[A_WRITTEN]);
-	fprintf(f, "\n%s\n", SECTION_HEADER);
-	for (i = 0; i < a->nsecs; i++) {
-		const struct attr_section *s = &a->secs[i];
-		fprintf(f, "%-28s %-5s %10ld %9lld %10lld %10lld", s->name, s->code ? "code" : attr_col_names[s->cls],
-			s->functions, s->size, s->owned, s->remainder);
-		if (s->code)
-			fprintf(f, " %10lld %10lld", s->written, s->written_remainder);
-		fputc('\n', f);
-	}
 }
 
 long long attribute_under(const struct attribution *files, const char *dir, enum attr_col col, int *matched)

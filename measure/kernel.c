@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "attribute-json.h"
+#include "attribute.h"
+#include "dirs.h"
 #include "kernel.h"
 #include "util.h"
 

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "attribute.h"
+#include "attribution.h"
 #include "budget.h"
 #include "elfio.h"
 #include "inline.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bloat.h"
+#include "dirs.h"
 #include "report-html.h"
 #include "tables.h"
 #include "util.h"

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attribute-print.h"
 #include "bloat.h"
+#include "dirs.h"
 #include "report-md.h"
 #include "tables.h"
 #include "util.h"

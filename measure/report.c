@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dirs.h"
 #include "merge.h"
 #include "report.h"
 #include "util.h"

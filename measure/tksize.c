@@ -51,15 +51,18 @@
 #include <string.h>
 
 #include "advisor.h"
-#include "optcost.h"
 #include "attribute-json.h"
+#include "attribute-print.h"
+#include "attribute.h"
 #include "bloat.h"
+#include "dirs.h"
 #include "elfio.h"
 #include "inline.h"
+#include "optcost.h"
 #include "report-cmd.h"
-#include "tables.h"
 #include "stack.h"
 #include "symdiff.h"
+#include "tables.h"
 #include "util.h"
 
 static int cmd_size(int argc, char **argv)
