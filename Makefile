@@ -422,7 +422,7 @@ available = $(foreach k,$(1),$(if $(wildcard $(k)/unavailable),,$(k)))
 boot-checks: $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/vmlinux),$(k)/boot.stamp))
 ram-probes: $(foreach k,$(call available,$(KERNELS)),$(if $(wildcard $(k)/boot.stamp),$(k)/minram.result))
 
-$(MEASURE): $(wildcard measure/*.c measure/*.h) measure/Makefile
+$(MEASURE): $(wildcard measure/*/*.c measure/*/*.h) measure/Makefile measure/check-layers.sh
 	@$(MAKE) --no-print-directory -C measure O=$(@D) HOSTCC=$(HOSTCC)
 
 # The symbol diffs every report carries, FROM:TO, for each config that has both:

@@ -2,7 +2,7 @@
 # linkmap-oracle: the bytes each object put into a linked vmlinux, from
 # its GNU ld map file, with awk: to check `tksize attribute`'s per-object
 # view against the linker's own account.  It re-implements the rules of
-# measure/linkmap.c in another language, so it checks itself against
+# measure/readers/linkmap.c in another language, so it checks itself against
 # readelf too: the objects and the fill must fill every allocated section
 # exactly, or it fails.
 #   usage: linkmap-oracle.sh VMLINUX MAP

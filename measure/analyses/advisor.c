@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tksize advisor TDIR: one de-inlining advisor run's figures, from its
+ * journal.  The report's advisor section reads the same struct, so the
+ * figures make deinline prints and the scatter plot in report.html are
+ * one computation.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/advisor.h"
+#include "base/util.h"
+
+#define MAX_FIELDS 10
+
+static int members(const char *tid)
+{
+	int n = 1;
+
+	for (; *tid; tid++)
+		n += *tid == '+';
+	return n;
+}
+
+/* The sum of the journaled predictions of TID's candidates. */
+static long predicted(const char *tid, struct strmap *ids, const long *pred, const char *path, int lineno)
+{
+	char *copy = xstrdup(tid), *save, *id;
+	long sum = 0;
+
+	for (id = strtok_r(copy, "+", &save); id; id = strtok_r(NULL, "+", &save)) {
+		int added;
+		size_t i = strmap_index(ids, id, &added);
+
+		if (added)
+			die("%s:%d: trial %s has a result but candidate %s no prediction before it", path, lineno, tid, id);
+		sum += pred[i];
+	}
+	free(copy);
+	return sum;
+}
+
+/* The reason's kind: up to its first ':' or " (". */
+static void count_reason(struct advisor_facts *a, const char *reason)
+{
+	size_t len = strcspn(reason, ":");
+	const char *paren = strstr(reason, " (");
+	int i;
+
+	if (paren && (size_t)(paren - reason) < len)
+		len = (size_t)(paren - reason);
+	for (i = 0; i < a->nreasons; i++)
+		if (strlen(a->reasons[i].reason) == len && !strncmp(a->reasons[i].reason, reason, len)) {
+			a->reasons[i].n++;
+			return;
+		}
+	a->reasons = xrealloc(a->reasons, (size_t)(a->nreasons + 1) * sizeof(*a->reasons));
+	a->reasons[a->nreasons].reason = strndup(reason, len);
+	a->reasons[a->nreasons++].n = 1;
+}
+
+/* A trial's point, found again by its TID (a replay is tried twice), or a new one. */
+static struct advisor_point *point(struct advisor_facts *a, const char *tid)
+{
+	int i;
+
+	for (i = 0; i < a->npoints; i++)
+		if (!strcmp(a->points[i].tid, tid))
+			return &a->points[i];
+	a->points = xrealloc(a->points, (size_t)(a->npoints + 1) * sizeof(*a->points));
+	memset(&a->points[a->npoints], 0, sizeof(*a->points));
+	a->points[a->npoints].tid = xstrdup(tid);
+	return &a->points[a->npoints++];
+}
+
+static void forget_point(struct advisor_facts *a, const char *tid)
+{
+	int i;
+
+	for (i = 0; i < a->npoints; i++)
+		if (!strcmp(a->points[i].tid, tid)) {
+			free(a->points[i].tid);
+			free(a->points[i].names);
+			memmove(&a->points[i], &a->points[i + 1], (size_t)(a->npoints - i - 1) * sizeof(*a->points));
+			a->npoints--;
+			return;
+		}
+}
+
+/* Drops that measured nothing: a refused edit, a failed build, a new warning, a failed boot. */
+static int measured_drop(const char *reason)
+{
+	return strncmp(reason, "edit:", 5) && strncmp(reason, "build failed", 12) &&
+		strncmp(reason, "new warning", 11) && strncmp(reason, "boot failed", 11);
+}
+
+/* What the advisor did not build: a refused edit, a drop for a failed boot. */
+static int built(const char *reason)
+{
+	return strncmp(reason, "edit:", 5) && strncmp(reason, "boot failed", 11);
+}
+
+static int cmp_predicted_desc(const void *pa, const void *pb)
+{
+	const struct advisor_point *const *a = pa, *const *b = pb;
+
+	if ((*a)->predicted != (*b)->predicted)
+		return (*a)->predicted < (*b)->predicted ? 1 : -1;
+	return (*a < *b) ? -1 : (*a > *b);	/* journal order */
+}
+
+static void ranks(const long *v, double *r, int n)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		int less = 0, same = 0;
+
+		for (j = 0; j < n; j++) {
+			less += v[j] < v[i];
+			same += v[j] == v[i];
+		}
+		r[i] = less + (same + 1) / 2.0;
+	}
+}
+
+double spearman(const long *x, const long *y, int n)
+{
+	double *rx = xcalloc((size_t)n, sizeof(double)), *ry = xcalloc((size_t)n, sizeof(double));
+	double mx = 0, my = 0, sxy = 0, sxx = 0, syy = 0, rho;
+	int i;
+
+	ranks(x, rx, n);
+	ranks(y, ry, n);
+	for (i = 0; i < n; i++) {
+		mx += rx[i] / n;
+		my += ry[i] / n;
+	}
+	for (i = 0; i < n; i++) {
+		sxy += (rx[i] - mx) * (ry[i] - my);
+		sxx += (rx[i] - mx) * (rx[i] - mx);
+		syy += (ry[i] - my) * (ry[i] - my);
+	}
+	rho = sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
+	free(rx);
+	free(ry);
+	return rho;
+}
+
+/* Spearman over the best-predicted measured single-candidate trials. */
+static void correlate(struct advisor_facts *a)
+{
+	struct advisor_point **single = xcalloc((size_t)a->npoints + 1, sizeof(*single));
+	long *x, *y;
+	int i, n = 0;
+
+	for (i = 0; i < a->npoints; i++)
+		if (a->points[i].members == 1 && !a->points[i].undone)
+			single[n++] = &a->points[i];
+	qsort(single, (size_t)n, sizeof(*single), cmp_predicted_desc);
+	if (n > ADVISOR_SPEARMAN_TOP)
+		n = ADVISOR_SPEARMAN_TOP;
+	x = xcalloc((size_t)n + 1, sizeof(long));
+	y = xcalloc((size_t)n + 1, sizeof(long));
+	for (i = 0; i < n; i++) {
+		x[i] = single[i]->predicted;
+		y[i] = single[i]->measured;
+	}
+	a->spearman_n = n;
+	a->spearman = n >= 3 ? spearman(x, y, n) : 0;
+	free(x);
+	free(y);
+	free(single);
+}
+
+static int count_lines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int c, n = 0;
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/* TDIR/wall's seconds (advisor.sh writes it after each trial), or -1 without one. */
+static long read_wall(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	long s;
+
+	if (!f) {
+		if (errno != ENOENT)
+			die("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (getline(&line, &cap, f) <= 0)
+		die("%s: empty", path);
+	line[strcspn(line, "\n")] = 0;
+	s = journal_number(line, path, 1);
+	if (s < 0)
+		die("%s:1: %ld seconds", path, s);
+	free(line);
+	fclose(f);
+	return s;
+}
+
+/* The fields each kind of journal line has (boot: an optional verdict detail). */
+static int fields_ok(const char *kind, int n)
+{
+	static const struct { const char *kind; int min, max; } kinds[] = {
+		{ "try", 7, 7 }, { "kept", 8, 8 }, { "dropped", 9, 9 }, { "split", 9, 9 },
+		{ "boot", 3, 4 }, { "unkept", 2, 2 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(kind, kinds[i].kind))
+			return n >= kinds[i].min && n <= kinds[i].max;
+	return -1;
+}
+
+/* One kept, dropped or split line: its trial's figures. */
+static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, const long *pred,
+			const char *path, int lineno)
+{
+	const char *reason = f[0][0] == 'k' ? "" : f[8];
+	long secs = journal_number(f[7], path, lineno);
+	struct advisor_point *p;
+
+	if (secs < 0)
+		die("%s:%d: %ld seconds", path, lineno, secs);
+	if (built(reason)) {
+		a->trials++;
+		a->seconds += secs;
+	}
+	if (!strcmp(f[0], "split"))
+		a->splits++;
+	if (!strcmp(f[0], "dropped"))
+		count_reason(a, reason);
+	if (f[0][0] != 'k' && !measured_drop(reason)) {
+		/* nothing measured; a replay that failed its boot alone keeps no point */
+		if (f[0][0] == 'd')
+			forget_point(a, f[1]);
+		return;
+	}
+	p = point(a, f[1]);
+	free(p->names);
+	p->names = xstrdup(f[2]);
+	p->members = members(f[1]);
+	p->predicted = predicted(f[1], ids, pred, path, lineno);
+	p->measured = -journal_number(f[6], path, lineno);
+	p->dtext = journal_number(f[3], path, lineno);
+	p->kept = f[0][0] == 'k';
+	p->undone = 0;
+}
+
+void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
+{
+	char *path = xasprintf("%s/journal", tdir), *pending = xasprintf("%s/pending", tdir);
+	char *line = NULL, *f[MAX_FIELDS + 1];
+	struct strmap ids = { 0 };
+	long *pred = NULL;
+	size_t cap = 0;
+	int lineno = 0, i;
+	FILE *in = fopen(path, "r");
+
+	memset(a, 0, sizeof(*a));
+	a->name = xstrdup(name);
+	if (!in)
+		die("%s: %s", path, strerror(errno));
+	while (getline(&line, &cap, in) > 0) {
+		int n = split_tabs(line, f, MAX_FIELDS), ok = fields_ok(f[0], n);
+
+		lineno++;
+		if (ok < 0)
+			die("%s:%d: not a journal line: %s", path, lineno, f[0]);
+		if (!ok)
+			die("%s:%d: a %s line with %d fields", path, lineno, f[0], n);
+		if (!f[1][0])
+			die("%s:%d: a %s line with an empty second field", path, lineno, f[0]);
+		if (!strcmp(f[0], "try")) {
+			int added;
+			size_t k = strmap_index(&ids, f[1], &added);
+
+			pred = xrealloc(pred, ids.n * sizeof(long));
+			pred[k] = journal_number(f[6], path, lineno);
+		} else if (!strcmp(f[0], "unkept")) {
+			int found = 0;
+
+			for (i = 0; i < a->npoints; i++)
+				if (!strcmp(a->points[i].tid, f[1]) && a->points[i].kept) {
+					a->points[i].kept = 0;
+					a->points[i].undone = 1;
+					found = 1;
+				}
+			if (!found)
+				die("%s:%d: trial %s is undone but was not kept", path, lineno, f[1]);
+		} else if (!strcmp(f[0], "boot")) {
+			if (strcmp(f[1], "PASS") && strcmp(f[1], "FAIL"))
+				die("%s:%d: boot verdict %s, not PASS or FAIL", path, lineno, f[1]);
+			a->boots_pass += !strcmp(f[1], "PASS");
+			a->boots_fail += !strcmp(f[1], "FAIL");
+		} else {
+			read_result(a, f, &ids, pred, path, lineno);
+		}
+	}
+	fclose(in);
+	free(line);
+	for (i = 0; i < a->npoints; i++)
+		if (a->points[i].kept) {
+			a->kept += a->points[i].members;
+			a->saved -= a->points[i].dtext;
+		}
+	a->queued = count_lines(pending);
+	free(path);
+	path = xasprintf("%s/wall", tdir);
+	a->wall = read_wall(path);
+	correlate(a);
+	free(pred);
+	strmap_free(&ids);
+	free(path);
+	free(pending);
+}
+
+void advisor_free(struct advisor_facts *a)
+{
+	int i;
+
+	for (i = 0; i < a->npoints; i++) {
+		free(a->points[i].tid);
+		free(a->points[i].names);
+	}
+	for (i = 0; i < a->nreasons; i++)
+		free(a->reasons[i].reason);
+	free(a->points);
+	free(a->reasons);
+	free(a->name);
+}
+
+void advisor_print(FILE *f, const struct advisor_facts *a, const char *indent)
+{
+	long pred = 0, meas = 0;
+	int i;
+
+	for (i = 0; i < a->npoints; i++)
+		if (a->points[i].kept) {
+			pred += a->points[i].predicted;
+			meas += a->points[i].measured;
+		}
+	fprintf(f, "%strials: %d builds, %ldm%02lds of wall time; %d groups split\n", indent,
+		a->trials, a->seconds / 60, a->seconds % 60, a->splits);
+	if (a->wall >= 0)
+		fprintf(f, "%swall: %ldh%02ldm over every run, ranking and boots included\n", indent,
+			a->wall / 3600, a->wall / 60 % 60);
+	fprintf(f, "%skept: %d candidates, %ld bytes of text saved; boots: %d PASS, %d FAIL\n", indent,
+		a->kept, a->saved, a->boots_pass, a->boots_fail);
+	fprintf(f, "%skept trials: %ld bytes predicted, %ld measured (text symbols)\n", indent, pred, meas);
+	for (i = 0; i < a->nreasons; i++)
+		fprintf(f, "%sdropped: %d, %s\n", indent, a->reasons[i].n, a->reasons[i].reason);
+	if (a->spearman_n < 3)
+		fprintf(f, "%sspearman: fewer than 3 single-candidate trials\n", indent);
+	else if (isnan(a->spearman))
+		fprintf(f, "%sspearman: undefined over the %d best-predicted single-candidate trials"
+			" (one side is constant)\n", indent, a->spearman_n);
+	else
+		fprintf(f, "%sspearman: %.2f over the %d best-predicted single-candidate trials\n", indent,
+			a->spearman, a->spearman_n);
+	fprintf(f, "%squeued: %d trials left\n", indent, a->queued);
+}
+
+int advisor_main(int argc, char **argv)
+{
+	struct advisor_facts a;
+	const char *slash;
+
+	if (argc != 1)
+		die("usage: tksize advisor TDIR (a make deinline folder, with its journal)");
+	slash = strrchr(argv[0], '/');
+	advisor_read(argv[0], slash && slash[1] ? slash + 1 : argv[0], &a);
+	advisor_print(stdout, &a, "");
+	advisor_free(&a);
+	return 0;
+}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tksize - sizes, symbol diffs, stack and inline cost, and the report of
+ * tinykern kernels, read through libelf and libdw.  This file is the
+ * command dispatch; each job has a room of its own:
+ *
+ *   tksize size [--less-init-fill] FILE...    elfio.c
+ *	Berkeley sizes, byte for byte what binutils `size` prints; with
+ *	--less-init-fill, data without the page of fill that .data's
+ *	8 KiB-aligned init stack takes or gives back as .text moves.
+ *   tksize diff [-c|-d|-t] OLD NEW             symdiff.c
+ *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
+ *   tksize diff --dirs[=DEPTH]|--files OLD NEW  dirs.c
+ *	The same per source directory (2 levels deep by default) or file.
+ *   tksize stack [-t BYTES] KDIR               stack.c
+ *	Stack footprint from KDIR/stack.su (gcc -fstack-usage): the frames of
+ *	the functions vmlinux has, each joined to its own object.
+ *   tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX
+ *	Where the bytes go (attribute.c, linkmap.c, dirs.c): every allocated byte
+ *	attributed to the source file that owns it, rolled up to directories
+ *	N deep (1 by default), code both where it lives and where it was
+ *	written; with the link map, each input section to its object.
+ *	--save FILE keeps it as JSON for the report (attribute-json.c).
+ *   tksize inline VMLINUX                      inline.c
+ *	Inline cost from the DWARF of a vmlinux with debug info, live code
+ *	only: each function's inlined bytes and expansions, as pfunct -t
+ *	counts them, and the totals.
+ *   tksize candidates SRCTREE VMLINUX          inline.c
+ *	The de-inlining advisor's ranking: per definition declared inline
+ *	under SRCTREE, its expansions, units, bytes, out-of-line copies,
+ *	the unit a shared body would go to, and the predicted saving.
+ *   tksize advisor TDIR                        advisor.c
+ *	A make deinline run's figures from its journal: trials, kept and
+ *	dropped, text saved, and Spearman's rank correlation of predicted
+ *	and measured savings over the best-predicted single trials.
+ *   tksize optcost TDIR                        optcost.c
+ *	A make option-cost run's table from its journal: each option's
+ *	bytes and boot, those kconfig would not flip, the top options
+ *	together against their summed costs, and the savings fragment.
+ *   tksize report [options] NAME=KDIR...       report.c (kernel.c, merge.c,
+ *	budget.c, report-text.c, -md.c, -json.c, -html.c)
+ *	The 2005 cover letter's tables for every kernel, boot facts, stack,
+ *	inline, budgets and symbol diffs; markdown, JSON and HTML files.
+ *
+ * A file that cannot be read (not ELF, truncated, stripped, no DWARF) is a
+ * one-line error naming it, and exit code 2.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyses/advisor.h"
+#include "stores/attribute-json.h"
+#include "output/attribute-print.h"
+#include "analyses/attribute.h"
+#include "output/bloat.h"
+#include "analyses/dirs.h"
+#include "readers/elfio.h"
+#include "analyses/inline.h"
+#include "analyses/optcost.h"
+#include "commands/report-cmd.h"
+#include "analyses/stack.h"
+#include "analyses/symdiff.h"
+#include "output/tables.h"
+#include "base/util.h"
+
+static int cmd_size(int argc, char **argv)
+{
+	int i, ret = 0, less_init_fill = 0;
+
+	if (argc >= 1 && !strcmp(argv[0], "--less-init-fill")) {
+		less_init_fill = 1;
+		argc--, argv++;
+	}
+	if (argc < 1)
+		die("usage: tksize size [--less-init-fill] FILE...");
+	printf("   text\t   data\t    bss\t    dec\t    hex\tfilename\n");
+	for (i = 0; i < argc; i++) {
+		char *err = NULL;
+		struct sizes s;
+		uint64_t dec, fill = 0;
+
+		if (elf_sizes(argv[i], &s, &err) ||
+		    (less_init_fill && elf_init_stack_fill(argv[i], &fill, &err))) {
+			fprintf(stderr, "tksize: %s\n", err);
+			free(err);
+			ret = 2;
+			continue;
+		}
+		s.data -= fill;
+		dec = s.text + s.data + s.bss;
+		printf("%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIu64 "\t%7" PRIx64 "\t%s\n",
+		       s.text, s.data, s.bss, dec, dec, argv[i]);
+	}
+	return ret;
+}
+
+/* tksize diff --dirs[=N]|--files OLD NEW: the change per directory or file. */
+static int cmd_dir_diff(const char *opt, const char *old, const char *new)
+{
+	struct attribution a, b;
+	struct diff_table table;
+	char *err = NULL, *old_map = attribute_map_of(old), *new_map = attribute_map_of(new);
+	int depth = !strcmp(opt, "--files") ? 0 : !strcmp(opt, "--dirs") ? 2 : atoi(opt + 7);
+
+	if (strcmp(opt, "--files") && strcmp(opt, "--dirs") && (strncmp(opt, "--dirs=", 7) || depth <= 0))
+		die("usage: tksize diff --dirs[=DEPTH]|--files OLD NEW");
+	/* both with their maps, or neither: the rows must mean the same */
+	if (!old_map != !new_map) {
+		free(old_map);
+		free(new_map);
+		old_map = new_map = NULL;
+	}
+	if (attribute_read(old, old_map, &a, &err) || attribute_read(new, new_map, &b, &err))
+		die("%s", err);
+	free(old_map);
+	free(new_map);
+	attribute_diff(&a, &b, depth, &table);
+	bloat_print(stdout, &table);
+	diff_table_free(&table);
+	attribute_free(&a);
+	attribute_free(&b);
+	return 0;
+}
+
+static int cmd_diff(int argc, char **argv)
+{
+	enum symdiff_mode mode = SYMDIFF_ALL;
+	struct diff_table tables[3];
+	char *err = NULL;
+	int i, n;
+
+	if (argc == 3 && (!strncmp(argv[0], "--dirs", 6) || !strcmp(argv[0], "--files")))
+		return cmd_dir_diff(argv[0], argv[1], argv[2]);
+	if (argc == 3 && !strcmp(argv[0], "-c"))
+		mode = SYMDIFF_CATEGORIES;
+	else if (argc == 3 && !strcmp(argv[0], "-d"))
+		mode = SYMDIFF_DATA;
+	else if (argc == 3 && !strcmp(argv[0], "-t"))
+		mode = SYMDIFF_TEXT;
+	else if (argc != 2)
+		die("usage: tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW");
+	if (symdiff(mode, argv[argc - 2], argv[argc - 1], tables, &n, &err))
+		die("%s", err);
+	for (i = 0; i < n; i++) {
+		bloat_print(stdout, &tables[i]);
+		diff_table_free(&tables[i]);
+	}
+	return 0;
+}
+
+/* tksize inline VMLINUX: every function's row, then the totals line. */
+static int cmd_inline(int argc, char **argv)
+{
+	struct inline_facts in;
+
+	if (argc != 1)
+		die("usage: tksize inline VMLINUX (built with debug info)");
+	if (inline_read(argv[0], &in, stdout))
+		die("%s", in.error);
+	inline_print_totals(stdout, &in);
+	inline_free(&in);
+	return 0;
+}
+
+/* tksize candidates TREE VMLINUX: the de-inlining advisor's ranking. */
+static int cmd_candidates(int argc, char **argv)
+{
+	char *err;
+
+	if (argc != 2)
+		die("usage: tksize candidates SRCTREE VMLINUX (built with debug info from SRCTREE)");
+	if (inline_candidates(argv[1], argv[0], stdout, &err))
+		die("%s", err);
+	return 0;
+}
+
+/*
+ * tksize attribute --save FILE [--not-measured REASON] VMLINUX: what a
+ * report reads instead of DWARF (attribute-json.c): the attribution, or
+ * why there is none.  Exit 0 when saved whole, 1 when the error was saved.
+ */
+static int save_attribution(const char *save, const char *not_measured, const char *vmlinux, char *map)
+{
+	struct attribution files = { 0 };
+	char *err = NULL;
+
+	if (not_measured) {
+		attribute_save(save, &files, NULL, not_measured);
+		return 0;
+	}
+	if (!attribute_read(vmlinux, map, &files, &err))
+		attribute_check(&files, vmlinux, &err);
+	attribute_save(save, &files, err, NULL);
+	if (err)
+		fprintf(stderr, "tksize: %s\n", err);
+	attribute_free(&files);
+	free(err);
+	return err ? 1 : 0;
+}
+
+/*
+ * tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX: the
+ * table, then a failure if a code section has too many bytes without a
+ * source file.  The link map is VMLINUX.map unless told otherwise.
+ */
+static int cmd_attribute(int argc, char **argv)
+{
+	struct attribution files, dirs;
+	char *err = NULL, *map = NULL;
+	const char *save = NULL, *not_measured = NULL;
+	int depth = 1, i, no_map = 0, r;
+
+	for (i = 0; i < argc - 1; i++) {
+		if (!strcmp(argv[i], "--files"))
+			depth = 0;
+		else if (!strcmp(argv[i], "--depth") && i + 2 < argc && atoi(argv[i + 1]) > 0)
+			depth = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--map") && i + 2 < argc)
+			map = xstrdup(argv[++i]);
+		else if (!strcmp(argv[i], "--no-map"))
+			no_map = 1;
+		else if (!strcmp(argv[i], "--save") && i + 2 < argc)
+			save = argv[++i];
+		else if (!strcmp(argv[i], "--not-measured") && i + 2 < argc)
+			not_measured = argv[++i];
+		else
+			break;
+	}
+	if (argc < 1 || i != argc - 1 || (not_measured && !save))
+		die("usage: tksize attribute [--files|--depth N] [--map FILE|--no-map]"
+		    " [--save FILE [--not-measured REASON]] VMLINUX (built with debug info)");
+	if (!map && !no_map)
+		map = attribute_map_of(argv[i]);
+	if (save) {
+		r = save_attribution(save, not_measured, argv[i], map);
+		free(map);
+		return r;
+	}
+	if (attribute_read(argv[i], map, &files, &err))
+		die("%s", err);
+	attribute_rollup(&files, depth, &dirs);
+	attribute_print(stdout, &dirs);
+	fflush(stdout);
+	if (attribute_check(&files, argv[i], &err))
+		die("%s", err);
+	attribute_free(&dirs);
+	attribute_free(&files);
+	free(map);
+	return 0;
+}
+
+/* tksize stack [-t BYTES] KDIR: the frames of KDIR/stack.su that vmlinux has. */
+static int cmd_stack(int argc, char **argv)
+{
+	struct stack_facts st;
+	long threshold = STACK_THRESHOLD;
+	const char *kdir;
+	int r;
+
+	if (argc == 3 && !strcmp(argv[0], "-t"))
+		threshold = atol(argv[1]);
+	else if (argc != 1)
+		die("usage: tksize stack [-t BYTES] KDIR (holding vmlinux, stack.su and obj/)");
+	kdir = argv[argc - 1];
+	r = stack_read(kdir, threshold, &st);
+	if (r > 0)
+		die("%s/stack.su: no such file (built without -fstack-usage?)", kdir);
+	if (r < 0)
+		die("%s", st.error);
+	print_stack_summary(stdout, kdir, &st);
+	print_stack_top(stdout, &st);
+	stack_free(&st);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		die("libelf: %s", elf_errmsg(-1));
+	if (argc >= 2 && !strcmp(argv[1], "size"))
+		return cmd_size(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "diff"))
+		return cmd_diff(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "advisor"))
+		return advisor_main(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "optcost"))
+		return optcost_main(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "report"))
+		return report_main(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "inline"))
+		return cmd_inline(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "candidates"))
+		return cmd_candidates(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "stack"))
+		return cmd_stack(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "attribute"))
+		return cmd_attribute(argc - 2, argv + 2);
+	die("usage: tksize size [--less-init-fill] FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
+	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
+	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
+	    " tksize advisor TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Merging report.json files written on other machines, so a matrix split
+ * over several hosts (`make matrix CONFIGS=large OPTS=O2` on one, the rest
+ * on another) becomes one report: `make report MERGE="a.json b.json"`.
+ *
+ * A merged kernel brings every figure its machine measured (sizes, boot,
+ * RAM, stack, inline, attribution) but no vmlinux, so its symbol diffs come as the
+ * totals that machine computed.  A kernel built here wins over a merged
+ * one of the same name; a merged one fills the row of a kernel that was
+ * asked for here but not built.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stores/attribute-json.h"
+#include "base/jsonio.h"
+#include "report/merge.h"
+#include "base/util.h"
+
+struct merged {
+	char *path;
+	json_object *doc, *kernels, *diffs;
+};
+
+struct merged *merge_open(const char *path)
+{
+	struct merged *m = xcalloc(1, sizeof(*m));
+	json_object *schema;
+	const char *have;
+
+	m->path = xstrdup(path);
+	m->doc = json_object_from_file(path);
+	if (!m->doc)
+		die("--merge %s: not a readable JSON file: %s", path, json_util_get_last_err());
+	if (!json_object_object_get_ex(m->doc, "schema", &schema) ||
+	    !(have = json_object_get_string(schema)) || strncmp(have, "tinykern-report-", 16))
+		die("--merge %s: not a tinykern report.json (schema tinykern-report-3)", path);
+	if (strcmp(have, "tinykern-report-3"))
+		die("--merge %s: schema %s, written by another tinykern; this one reads tinykern-report-3"
+		    " (run make report there again)", path, have);
+	if (!json_object_object_get_ex(m->doc, "kernels", &m->kernels) ||
+	    !json_object_is_type(m->kernels, json_type_array))
+		die("--merge %s: no \"kernels\" array", path);
+	if (!json_object_object_get_ex(m->doc, "diffs", &m->diffs) ||
+	    !json_object_is_type(m->diffs, json_type_array))
+		m->diffs = NULL;
+	return m;
+}
+
+int merge_count(const struct merged *m)
+{
+	return (int)json_object_array_length(m->kernels);
+}
+
+void merge_close(struct merged *m)
+{
+	json_object_put(m->doc);
+	free(m->path);
+	free(m);
+}
+
+/* Small accessors: a missing member reads as 0 or "". */
+static double real(json_object *o, const char *key)
+{
+	return json_object_get_double(member(o, key));
+}
+
+static void str(char *dst, size_t len, json_object *o, const char *key)
+{
+	const char *v = json_object_get_string(member(o, key));
+
+	snprintf(dst, len, "%s", v ? v : "");
+}
+
+static void read_stack(json_object *o, struct stack_facts *st)
+{
+	size_t i;
+
+	if (!o || json_object_is_type(o, json_type_null))
+		return;
+	st->valid = 1;
+	st->funcs = member_int(o, "functions");
+	st->sum = member_int(o, "sum");
+	st->threshold = member_int(o, "threshold");
+	st->over = member_int(o, "over");
+	st->dynamic = member_int(o, "dynamic");
+	for (i = 0; i < json_object_array_length(member(o, "top")) && i < STACK_TOP; i++) {
+		json_object *e = json_object_array_get_idx(member(o, "top"), i);
+		struct frame *fr = &st->top[st->ntop++];
+
+		fr->name = member_dup(e, "name");
+		fr->kind = member_dup(e, "kind");
+		fr->where = member_dup(e, "where");
+		if (!fr->name || !fr->kind || !fr->where)
+			die("--merge: a stack frame without name, kind or where");
+		fr->bytes = member_int(e, "bytes");
+	}
+}
+
+static void read_inline(json_object *o, struct inline_facts *in)
+{
+	size_t i;
+
+	if (!o || json_object_is_type(o, json_type_null))
+		return;
+	in->valid = 1;
+	in->declared = member_int(o, "declared");
+	in->declared_inlined = member_int(o, "declared_inlined");
+	in->outofline = member_int(o, "outofline");
+	in->undeclared_inlined = member_int(o, "undeclared_inlined");
+	in->sites = member_int(o, "sites");
+	in->bytes = member_int(o, "bytes");
+	for (i = 0; i < json_object_array_length(member(o, "top")) && i < INLINE_TOP; i++) {
+		json_object *e = json_object_array_get_idx(member(o, "top"), i);
+		struct inline_fn *fn = &in->top[in->ntop++];
+
+		fn->name = member_dup(e, "name");
+		if (!fn->name)
+			die("--merge: an inline function without a name");
+		fn->bytes = member_int(e, "bytes");
+		fn->sites = member_int(e, "sites");
+		fn->cus = member_int(e, "cus");
+	}
+}
+
+static void read_attribution(json_object *o, struct attribution *a)
+{
+	char *err = NULL;
+
+	if (o && !json_object_is_type(o, json_type_null) && attribute_from_json(o, a, &err))
+		die("--merge: %s", err);
+}
+
+static void read_kernel(const struct merged *m, json_object *o, struct kernel *k)
+{
+	json_object *boot = member(o, "boot");
+
+	const char *name = json_object_get_string(member(o, "name"));
+
+	memset(k, 0, sizeof(*k));
+	if (!name || !*name)
+		die("--merge %s: a kernel without a name", m->path);
+	kernel_name(k, name, strlen(name));
+	k->origin = xstrdup(m->path);
+	k->dir = member_dup(o, "dir");
+	k->unavailable = member_dup(o, "unavailable");
+	k->built = json_object_get_boolean(member(o, "built"));
+	k->sz.text = (uint64_t)member_int(o, "text");
+	k->sz.data = (uint64_t)member_int(o, "data");
+	k->sz.bss = (uint64_t)member_int(o, "bss");
+	k->bzimage = k->built ? member_int(o, "bzimage") : -1;
+	str(k->boot, sizeof(k->boot), boot, "result");
+	k->reason = member_dup(boot, "reason");
+	k->stage = member_dup(o, "failed_stage");
+	k->boot_seconds = real(boot, "seconds");
+	k->uptime_s = real(boot, "uptime_s");
+	k->memtotal_kb = (long)member_int(boot, "memtotal_kb");
+	k->memfree_kb = (long)member_int(boot, "memfree_kb");
+	k->min_ram_mib = (long)member_int(boot, "min_ram_mib");
+	read_stack(member(o, "stack"), &k->stack);
+	k->stack.error = member_dup(o, "stack_error");
+	read_inline(member(o, "inline"), &k->inl);
+	k->inl.error = member_dup(o, "inline_error");
+	read_attribution(member(o, "attribution"), &k->attr);
+	k->attr.error = member_dup(o, "attribution_error");
+}
+
+int merge_kernels(const struct merged *m, struct kernel *ks, int n)
+{
+	int i, j, len = merge_count(m);
+
+	for (i = 0; i < len; i++) {
+		struct kernel k;
+
+		read_kernel(m, json_object_array_get_idx(m->kernels, i), &k);
+		for (j = 0; j < n && strcmp(ks[j].name, k.name); j++)
+			;
+		if (j < n && ks[j].built) {
+			fprintf(stderr, "tksize: --merge %s: %s is built here; keeping this one\n",
+				m->path, k.name);
+			kernel_free(&k);
+			continue;
+		}
+		if (j < n)
+			kernel_free(&ks[j]);
+		ks[j] = k;
+		if (j == n)
+			n++;
+	}
+	return n;
+}
+
+static const struct kernel *find(const struct kernel *ks, int n, const char *tree, const char *config,
+				 const char *opt, const char *variant)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(ks[i].tree, tree) && !strcmp(ks[i].config, config) && !strcmp(ks[i].opt, opt) &&
+		    !strcmp(ks[i].variant, variant))
+			return &ks[i];
+	return NULL;
+}
+
+int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct pair *out, int room)
+{
+	size_t i;
+	int np = 0;
+
+	for (i = 0; m->diffs && i < json_object_array_length(m->diffs) && np < room; i++) {
+		json_object *d = json_object_array_get_idx(m->diffs, i);
+		char config[64], opt[16], from[64], to[64], from_tree[64], to_tree[64];
+		const struct kernel *a, *b;
+		struct symdiff_total *t = &out[np].tot;
+
+		str(config, sizeof(config), d, "config");
+		str(opt, sizeof(opt), d, "opt");
+		str(from, sizeof(from), d, "from");
+		str(to, sizeof(to), d, "to");
+		/* a report of one tree, or older than trees: its default tree */
+		str(from_tree, sizeof(from_tree), d, "from_tree");
+		str(to_tree, sizeof(to_tree), d, "to_tree");
+		a = find(ks, n, from_tree[0] ? from_tree : DEFAULT_TREE, config, opt, from);
+		b = find(ks, n, to_tree[0] ? to_tree : DEFAULT_TREE, config, opt, to);
+		if (!a || !b || !a->origin || !b->origin || strcmp(a->origin, m->path) ||
+		    strcmp(b->origin, m->path))
+			continue;	/* not both from this file: diffed here, or not at all */
+		out[np].from = a;
+		out[np].to = b;
+		out[np].across = strcmp(a->tree, b->tree) != 0;
+		memset(&out[np].table, 0, sizeof(out[np].table));
+		t->add = member_int(d, "add");
+		t->remove = member_int(d, "remove");
+		t->grow = member_int(d, "grow");
+		t->shrink = member_int(d, "shrink");
+		t->up = member_int(d, "up");
+		t->down = -member_int(d, "down");
+		t->before = member_int(d, "before");
+		t->after = member_int(d, "after");
+		np++;
+	}
+	return np;
+}
