@@ -13,10 +13,9 @@
 #include "stores/attribute-json.h"
 #include "base/jsonio.h"
 #include "output/report-json.h"
+#include "stores/report-json.h"
 #include "output/tables.h"
 #include "base/util.h"
-
-#define REPORT_SCHEMA "tinykern-report-3"
 
 /* A double with a fixed number of decimals, as people read them. */
 static json_object *fixed(double v, int decimals)
@@ -25,62 +24,6 @@ static json_object *fixed(double v, int decimals)
 
 	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
 	return json_object_new_double_s(v, buf);
-}
-
-static json_object *stack_json(const struct stack_facts *st)
-{
-	json_object *o, *top;
-	int i;
-
-	if (!st->valid)
-		return NULL;
-	o = json_object_new_object();
-	add_int_member(o, "functions", st->funcs);
-	add_int_member(o, "sum", st->sum);
-	add_int_member(o, "max", st->ntop ? st->top[0].bytes : 0);
-	add_int_member(o, "threshold", st->threshold);
-	add_int_member(o, "over", st->over);
-	add_int_member(o, "dynamic", st->dynamic);
-	top = json_object_new_array();
-	for (i = 0; i < st->ntop; i++) {
-		json_object *e = json_object_new_object();
-
-		add_member(e, "name", str_or_null(st->top[i].name));
-		add_int_member(e, "bytes", st->top[i].bytes);
-		add_member(e, "kind", str_or_null(st->top[i].kind));
-		add_member(e, "where", str_or_null(st->top[i].where));
-		json_object_array_add(top, e);
-	}
-	add_member(o, "top", top);
-	return o;
-}
-
-static json_object *inline_json(const struct inline_facts *in)
-{
-	json_object *o, *top;
-	int i;
-
-	if (!in->valid)
-		return NULL;
-	o = json_object_new_object();
-	add_int_member(o, "declared", in->declared);
-	add_int_member(o, "declared_inlined", in->declared_inlined);
-	add_int_member(o, "outofline", in->outofline);
-	add_int_member(o, "undeclared_inlined", in->undeclared_inlined);
-	add_int_member(o, "sites", in->sites);
-	add_int_member(o, "bytes", in->bytes);
-	top = json_object_new_array();
-	for (i = 0; i < in->ntop; i++) {
-		json_object *e = json_object_new_object();
-
-		add_member(e, "name", str_or_null(in->top[i].name));
-		add_int_member(e, "bytes", in->top[i].bytes);
-		add_int_member(e, "sites", in->top[i].sites);
-		add_int_member(e, "cus", in->top[i].cus);
-		json_object_array_add(top, e);
-	}
-	add_member(o, "top", top);
-	return o;
 }
 
 static json_object *budget_json(const struct report *r, const struct kernel *k)
@@ -148,9 +91,9 @@ static json_object *kernel_json(const struct report *r, const struct kernel *k)
 		add_member(o, "text_change_pct", fixed(100.0 * ((double)k->sz.text - (double)k->base->sz.text) /
 						(double)k->base->sz.text, 4));
 	add_member(o, "boot", boot_json(k));
-	add_member(o, "stack", stack_json(&k->stack));
+	add_member(o, "stack", stack_to_json(&k->stack));
 	add_member(o, "stack_error", str_or_null(k->stack.error));
-	add_member(o, "inline", inline_json(&k->inl));
+	add_member(o, "inline", inline_to_json(&k->inl));
 	add_member(o, "inline_error", str_or_null(k->inl.error));
 	add_member(o, "attribution", attribute_to_json(&k->attr));
 	add_member(o, "attribution_error", str_or_null(k->attr.error));
@@ -169,14 +112,7 @@ static json_object *pair_json(const struct pair *p)
 	add_member(o, "to", str_or_null(p->to->variant));
 	add_member(o, "from_tree", str_or_null(p->from->tree));
 	add_member(o, "to_tree", str_or_null(p->to->tree));
-	add_int_member(o, "add", t->add);
-	add_int_member(o, "remove", t->remove);
-	add_int_member(o, "grow", t->grow);
-	add_int_member(o, "shrink", t->shrink);
-	add_int_member(o, "up", t->up);
-	add_int_member(o, "down", -t->down);
-	add_int_member(o, "before", t->before);
-	add_int_member(o, "after", t->after);
+	diff_total_to_json(o, t);
 	return o;
 }
 

@@ -18,6 +18,7 @@
 #include "stores/attribute-json.h"
 #include "base/jsonio.h"
 #include "report/merge.h"
+#include "stores/report-json.h"
 #include "base/util.h"
 
 struct merged {
@@ -36,11 +37,11 @@ struct merged *merge_open(const char *path)
 	if (!m->doc)
 		die("--merge %s: not a readable JSON file: %s", path, json_util_get_last_err());
 	if (!json_object_object_get_ex(m->doc, "schema", &schema) ||
-	    !(have = json_object_get_string(schema)) || strncmp(have, "tinykern-report-", 16))
-		die("--merge %s: not a tinykern report.json (schema tinykern-report-3)", path);
-	if (strcmp(have, "tinykern-report-3"))
-		die("--merge %s: schema %s, written by another tinykern; this one reads tinykern-report-3"
-		    " (run make report there again)", path, have);
+	    !(have = json_object_get_string(schema)) || strncmp(have, REPORT_SCHEMA_PREFIX, strlen(REPORT_SCHEMA_PREFIX)))
+		die("--merge %s: not a tinykern report.json (schema %s)", path, REPORT_SCHEMA);
+	if (strcmp(have, REPORT_SCHEMA))
+		die("--merge %s: schema %s, written by another tinykern; this one reads %s"
+		    " (run make report there again)", path, have, REPORT_SCHEMA);
 	if (!json_object_object_get_ex(m->doc, "kernels", &m->kernels) ||
 	    !json_object_is_type(m->kernels, json_type_array))
 		die("--merge %s: no \"kernels\" array", path);
@@ -75,57 +76,6 @@ static void str(char *dst, size_t len, json_object *o, const char *key)
 	snprintf(dst, len, "%s", v ? v : "");
 }
 
-static void read_stack(json_object *o, struct stack_facts *st)
-{
-	size_t i;
-
-	if (!o || json_object_is_type(o, json_type_null))
-		return;
-	st->valid = 1;
-	st->funcs = member_int(o, "functions");
-	st->sum = member_int(o, "sum");
-	st->threshold = member_int(o, "threshold");
-	st->over = member_int(o, "over");
-	st->dynamic = member_int(o, "dynamic");
-	for (i = 0; i < json_object_array_length(member(o, "top")) && i < STACK_TOP; i++) {
-		json_object *e = json_object_array_get_idx(member(o, "top"), i);
-		struct frame *fr = &st->top[st->ntop++];
-
-		fr->name = member_dup(e, "name");
-		fr->kind = member_dup(e, "kind");
-		fr->where = member_dup(e, "where");
-		if (!fr->name || !fr->kind || !fr->where)
-			die("--merge: a stack frame without name, kind or where");
-		fr->bytes = member_int(e, "bytes");
-	}
-}
-
-static void read_inline(json_object *o, struct inline_facts *in)
-{
-	size_t i;
-
-	if (!o || json_object_is_type(o, json_type_null))
-		return;
-	in->valid = 1;
-	in->declared = member_int(o, "declared");
-	in->declared_inlined = member_int(o, "declared_inlined");
-	in->outofline = member_int(o, "outofline");
-	in->undeclared_inlined = member_int(o, "undeclared_inlined");
-	in->sites = member_int(o, "sites");
-	in->bytes = member_int(o, "bytes");
-	for (i = 0; i < json_object_array_length(member(o, "top")) && i < INLINE_TOP; i++) {
-		json_object *e = json_object_array_get_idx(member(o, "top"), i);
-		struct inline_fn *fn = &in->top[in->ntop++];
-
-		fn->name = member_dup(e, "name");
-		if (!fn->name)
-			die("--merge: an inline function without a name");
-		fn->bytes = member_int(e, "bytes");
-		fn->sites = member_int(e, "sites");
-		fn->cus = member_int(e, "cus");
-	}
-}
-
 static void read_attribution(json_object *o, struct attribution *a)
 {
 	char *err = NULL;
@@ -137,6 +87,7 @@ static void read_attribution(json_object *o, struct attribution *a)
 static void read_kernel(const struct merged *m, json_object *o, struct kernel *k)
 {
 	json_object *boot = member(o, "boot");
+	char *err = NULL;
 
 	const char *name = json_object_get_string(member(o, "name"));
 
@@ -160,9 +111,10 @@ static void read_kernel(const struct merged *m, json_object *o, struct kernel *k
 	k->memtotal_kb = (long)member_int(boot, "memtotal_kb");
 	k->memfree_kb = (long)member_int(boot, "memfree_kb");
 	k->min_ram_mib = (long)member_int(boot, "min_ram_mib");
-	read_stack(member(o, "stack"), &k->stack);
+	if (stack_from_json(member(o, "stack"), &k->stack, &err) ||
+	    inline_from_json(member(o, "inline"), &k->inl, &err))
+		die("--merge: %s", err);
 	k->stack.error = member_dup(o, "stack_error");
-	read_inline(member(o, "inline"), &k->inl);
 	k->inl.error = member_dup(o, "inline_error");
 	read_attribution(member(o, "attribution"), &k->attr);
 	k->attr.error = member_dup(o, "attribution_error");
@@ -232,14 +184,7 @@ int merge_pairs(const struct merged *m, const struct kernel *ks, int n, struct p
 		out[np].to = b;
 		out[np].across = strcmp(a->tree, b->tree) != 0;
 		memset(&out[np].table, 0, sizeof(out[np].table));
-		t->add = member_int(d, "add");
-		t->remove = member_int(d, "remove");
-		t->grow = member_int(d, "grow");
-		t->shrink = member_int(d, "shrink");
-		t->up = member_int(d, "up");
-		t->down = -member_int(d, "down");
-		t->before = member_int(d, "before");
-		t->after = member_int(d, "after");
+		diff_total_from_json(d, t);
 		np++;
 	}
 	return np;
