@@ -8,8 +8,6 @@
 #ifndef TINYKERN_ADVISOR_H
 #define TINYKERN_ADVISOR_H
 
-#include <stdio.h>
-
 /* One trial that built and was measured: kept, dropped on its figures, or split. */
 struct advisor_point {
 	char *tid;		/* its candidates' IDs joined by '+' */
@@ -53,9 +51,5 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a);
 /* Spearman's rho of X and Y (N pairs), ties at their mean rank; NAN when a side is constant. */
 double spearman(const long *x, const long *y, int n);
 void advisor_free(struct advisor_facts *a);
-/* The summary lines make deinline prints. */
-void advisor_print(FILE *f, const struct advisor_facts *a, const char *indent);
-/* tksize advisor TDIR */
-int advisor_main(int argc, char **argv);
 
 #endif

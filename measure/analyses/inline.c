@@ -452,15 +452,15 @@ static void free_table(struct fntab *t)
 	strmap_free(&t->names);
 }
 
-/* Count, rank and free the table. */
-static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
+/* Count, rank and free the table; with ALL_ROWS, keep every inlined function's row. */
+static void summarise(struct fntab *t, struct inline_facts *in, int all_rows)
 {
 	struct fn *v = t->v;
 	size_t i, n = t->names.n;
 
 	qsort(v, n, sizeof(*v), by_bytes);
-	if (all)
-		fprintf(all, "%-40s %10s %8s %5s\n", "name", "totsz", "exp#", "src#");
+	if (all_rows)
+		in->rows = xcalloc(n + 1, sizeof(*in->rows));
 	for (i = 0; i < n; i++) {
 		in->declared += v[i].declared;
 		in->declared_inlined += v[i].declared && v[i].sites;
@@ -470,8 +470,9 @@ static void summarise(struct fntab *t, struct inline_facts *in, FILE *all)
 		if (v[i].sites && in->ntop < INLINE_TOP)
 			in->top[in->ntop++] = (struct inline_fn){ xstrdup(v[i].name), v[i].bytes,
 								   v[i].sites, v[i].cus };
-		if (all && v[i].sites)
-			fprintf(all, "%-40s %10lld %8ld %5ld\n", v[i].name, v[i].bytes, v[i].sites, v[i].cus);
+		if (all_rows && v[i].sites)
+			in->rows[in->nrows++] = (struct inline_fn){ xstrdup(v[i].name), v[i].bytes, v[i].sites,
+								    v[i].cus };
 	}
 	free_table(t);
 }
@@ -522,7 +523,7 @@ static void sum_outer(struct walk *w, void *arg)
 	((struct inline_facts *)arg)->bytes = union_bytes(w->outer, w->nouter);
 }
 
-int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
+int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows)
 {
 	struct walk w = { 0 };
 	char *err;
@@ -532,7 +533,7 @@ int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all)
 		free_table(&w.fns);
 		return fail(in, err);
 	}
-	summarise(&w.fns, in, all);
+	summarise(&w.fns, in, all_rows);
 	in->valid = 1;
 	return 0;
 }
@@ -578,7 +579,8 @@ static long long predicted_saving(const struct fn *f)
 
 struct candidates {
 	const char *tree;	/* prefix to strip, ending in '/' */
-	FILE *out;
+	struct candidate *rows;
+	size_t n;
 };
 
 /*
@@ -609,9 +611,9 @@ static int by_sites(const void *a, const void *b)
 }
 
 /* F's units in TREE, most expansions first: "fs/namei.c:12,fs/open.c:3" */
-static void print_units(FILE *out, struct fn *f, const char *tree)
+static char *units_of(struct fn *f, const char *tree)
 {
-	const char *sep = "";
+	char *s = xstrdup(""), *next;
 	size_t i;
 
 	qsort(f->units, f->nunits, sizeof(*f->units), by_sites);
@@ -619,10 +621,12 @@ static void print_units(FILE *out, struct fn *f, const char *tree)
 		const char *u = in_tree(f->units[i].name, tree);
 
 		if (u) {
-			fprintf(out, "%s%s:%ld", sep, u, f->units[i].sites);
-			sep = ",";
+			next = xasprintf("%s%s%s:%ld", s, *s ? "," : "", u, f->units[i].sites);
+			free(s);
+			s = next;
 		}
 	}
+	return s;
 }
 
 static int by_prediction(const void *a, const void *b)
@@ -635,15 +639,15 @@ static int by_prediction(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void print_candidates(struct walk *w, void *arg)
+/* The rows, copied out while the DWARF their names point into is open. */
+static void collect_candidates(struct walk *w, void *arg)
 {
 	struct candidates *c = arg;
 	struct fntab *t = w->defs;
 	size_t i;
 
 	qsort(t->v, t->names.n, sizeof(*t->v), by_prediction);
-	fprintf(c->out, "# file\tline\tname\tsites\tunits\tbytes\tcopies\tcopy_bytes\thome\tpredicted\tbody"
-		"\tmax_site\tconst_sites\tconst_args\tparams\tunits_sites\n");
+	c->rows = xcalloc(t->names.n + 1, sizeof(*c->rows));
 	for (i = 0; i < t->names.n; i++) {
 		struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
@@ -656,107 +660,59 @@ static void print_candidates(struct walk *w, void *arg)
 				*name++ = '\0';
 		}
 		file = in_tree(key, c->tree);
-		if (f->declared && f->sites && file && home && line && name) {
-			fprintf(c->out, "%s\t%s\t%s\t%ld\t%ld\t%lld\t%ld\t%lld\t%s\t%lld\t%lld\t%lld\t%ld\t%ld\t%d\t",
-				file, line, name, f->sites, f->cus, f->bytes, f->copies, f->copy_bytes, home,
-				predicted_saving(f), body_estimate(f), f->max_site, f->const_sites, f->const_args,
-				f->params);
-			print_units(c->out, f, c->tree);
-			fputc('\n', c->out);
-		}
+		if (f->declared && f->sites && file && home && line && name)
+			c->rows[c->n++] = (struct candidate){
+				xstrdup(file), xstrdup(line), xstrdup(name), f->sites, f->cus, f->bytes,
+				f->copies, f->copy_bytes, xstrdup(home), predicted_saving(f), body_estimate(f),
+				f->max_site, f->const_sites, f->const_args, f->params, units_of(f, c->tree) };
 		free(key);
 	}
 }
 
-int inline_candidates(const char *vmlinux, const char *tree, FILE *out, char **err)
+int inline_candidates(const char *vmlinux, const char *tree, struct candidate **rows, size_t *n, char **err)
 {
 	struct fntab defs = { 0 };
 	struct walk w = { .defs = &defs };
 	char *prefix = xasprintf("%s/", tree);
-	struct candidates c = { prefix, out };
+	struct candidates c = { prefix, NULL, 0 };
 	int r;
 
-	r = walk_file(vmlinux, &w, print_candidates, &c, err);
+	r = walk_file(vmlinux, &w, collect_candidates, &c, err);
 	free_table(&w.fns);
 	free_table(&defs);
 	free(prefix);
+	*rows = c.rows;
+	*n = c.n;
 	return r;
 }
 
-/*
- * The totals line that ends `tksize inline` output, which the Makefile
- * keeps as KDIR/inline.txt so the report need not read DWARF again.
- */
-void inline_print_totals(FILE *f, const struct inline_facts *in)
+void candidates_free(struct candidate *rows, size_t n)
 {
-	fprintf(f, "# declared %ld declared_inlined %ld outofline %ld undeclared_inlined %ld"
-		   " sites %ld bytes %lld\n", in->declared, in->declared_inlined, in->outofline,
-		in->undeclared_inlined, in->sites, in->bytes);
-}
+	size_t i;
 
-/* One row "NAME TOTSZ EXP# SRC#" into IN's top list; NAME is any length. */
-static void load_row(struct inline_facts *in, char *line)
-{
-	char *name = strtok(line, " \t\n"), *rest = strtok(NULL, "\n");
-	struct inline_fn fn = { 0 };
-
-	if (!name || !rest || in->ntop >= INLINE_TOP ||
-	    sscanf(rest, "%lld %ld %ld", &fn.bytes, &fn.sites, &fn.cus) != 3)
-		return;
-	fn.name = xstrdup(name);
-	in->top[in->ntop++] = fn;
-}
-
-int inline_load(const char *path, struct inline_facts *in)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
-	int totals = 0;
-	ssize_t n;
-
-	memset(in, 0, sizeof(*in));
-	if (!f)
-		return 1;
-	n = getline(&line, &cap, f);
-	if (n > 0 && !strncmp(line, "# not measured: ", 16)) {
-		/* built without DWARF on purpose (DEBUG_INFO=no): no figure, no fault */
-		fclose(f);
-		free(line);
-		in->not_measured = 1;
-		return 1;
-	} else if (n > 0 && !strncmp(line, "# unavailable: ", 15)) {
-		/* the Makefile's note that `tksize inline` failed, and why */
-		line[strcspn(line, "\n")] = '\0';
-		fclose(f);
-		in->error = xstrdup(line + 15);
-		free(line);
-		return -1;
-	} else if (n > 0) {	/* the column header */
-		while (getline(&line, &cap, f) > 0) {
-			if (sscanf(line, "# declared %ld declared_inlined %ld outofline %ld"
-				   " undeclared_inlined %ld sites %ld bytes %lld", &in->declared,
-				   &in->declared_inlined, &in->outofline, &in->undeclared_inlined,
-				   &in->sites, &in->bytes) == 6)
-				totals = 1;
-			else
-				load_row(in, line);
-		}
+	for (i = 0; i < n; i++) {
+		free(rows[i].file);
+		free(rows[i].line);
+		free(rows[i].name);
+		free(rows[i].home);
+		free(rows[i].units);
 	}
-	free(line);
-	fclose(f);
-	if (!totals)
-		return fail(in, xasprintf("%s: no totals line; remake it with tksize inline", path));
-	in->valid = 1;
-	return 0;
+	free(rows);
 }
 
 void inline_free(struct inline_facts *in)
 {
 	int i;
 
+	size_t r;
+
 	for (i = 0; i < in->ntop; i++)
 		free(in->top[i].name);
+	for (r = 0; r < in->nrows; r++)
+		free(in->rows[r].name);
+	free(in->rows);
+	in->rows = NULL;
+	in->nrows = 0;
 	free(in->error);
 	in->ntop = 0;
 	in->error = NULL;

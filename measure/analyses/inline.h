@@ -2,7 +2,7 @@
 #ifndef TINYKERN_INLINE_H
 #define TINYKERN_INLINE_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 /* One inline function as pfunct --total_inline_stats counts it. */
 struct inline_fn {
@@ -25,14 +25,31 @@ struct inline_facts {
 	long long bytes;	/* bytes of the image that are inlined code, each once */
 	int ntop;
 	struct inline_fn top[INLINE_TOP];	/* most inlined bytes first */
+	struct inline_fn *rows;	/* every function inlined in live code, when asked */
+	size_t nrows;
+};
+
+/* One definition declared inline, and what uninlining it would save (inline_candidates). */
+struct candidate {
+	char *file, *line, *name;	/* where it is defined, relative to the tree */
+	long sites, cus;	/* expansions in live code, and the units holding them */
+	long long bytes;	/* their bytes, nested expansions included */
+	long copies;		/* live out-of-line copies */
+	long long copy_bytes;
+	char *home;		/* the unit with the most expansions */
+	long long predicted, body;	/* the cost model's saving, and its body estimate */
+	long long max_site;	/* the largest expansion */
+	long const_sites, const_args;	/* expansions with a constant argument; constant arguments */
+	int params;
+	char *units;		/* "fs/namei.c:12,fs/open.c:3": every unit, most expansions first */
 };
 
 /*
  * Read the DWARF of VMLINUX (built with debug info) through libdw.  With
- * ALL, every function's row is printed to ALL as pfunct does.  Returns 0,
- * or -1 with IN->error naming the file and the fault.
+ * ALL_ROWS, IN->rows gets every inlined function's row, as pfunct counts
+ * it.  Returns 0, or -1 with IN->error naming the file and the fault.
  */
-int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all);
+int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows);
 /*
  * The de-inlining candidates of VMLINUX (docs/deinline.md): one row per
  * definition declared inline in a file under TREE, with its expansions in
@@ -41,14 +58,8 @@ int inline_read(const char *vmlinux, struct inline_facts *in, FILE *all);
  * one shared out-of-line body; largest prediction first.  Returns 0, or -1
  * with *ERR.
  */
-int inline_candidates(const char *vmlinux, const char *tree, FILE *out, char **err);
-void inline_print_totals(FILE *f, const struct inline_facts *in);
-/*
- * Read what `tksize inline` printed (KDIR/inline.txt): top rows and
- * totals.  Returns 0, 1 when there is no such file, -1 with IN->error (a
- * file of one line "# unavailable: REASON" gives REASON).
- */
-int inline_load(const char *path, struct inline_facts *in);
+int inline_candidates(const char *vmlinux, const char *tree, struct candidate **rows, size_t *n, char **err);
+void candidates_free(struct candidate *rows, size_t n);
 void inline_free(struct inline_facts *in);
 
 #endif

@@ -11,7 +11,6 @@
 #ifndef TINYKERN_OPTCOST_H
 #define TINYKERN_OPTCOST_H
 
-#include <stdio.h>
 
 enum optcost_status { OPTCOST_MEASURED, OPTCOST_CANNOT, OPTCOST_FAILED };
 
@@ -59,9 +58,5 @@ struct optcost_facts {
  * naming file:line on bad input. */
 void optcost_read(const char *tdir, const char *name, struct optcost_facts *c);
 void optcost_free(struct optcost_facts *c);
-/* The table make option-cost prints, and the report carries. */
-void optcost_print(FILE *f, const struct optcost_facts *c, const char *indent);
-/* tksize optcost TDIR */
-int optcost_main(int argc, char **argv);
 
 #endif

@@ -51,19 +51,23 @@
 #include <string.h>
 
 #include "analyses/advisor.h"
-#include "stores/attribute-json.h"
-#include "output/attribute-print.h"
 #include "analyses/attribute.h"
-#include "output/bloat.h"
 #include "analyses/dirs.h"
-#include "readers/elfio.h"
 #include "analyses/inline.h"
 #include "analyses/optcost.h"
-#include "commands/report-cmd.h"
 #include "analyses/stack.h"
 #include "analyses/symdiff.h"
-#include "output/tables.h"
 #include "base/util.h"
+#include "commands/report-cmd.h"
+#include "output/advisor-print.h"
+#include "output/attribute-print.h"
+#include "output/bloat.h"
+#include "output/optcost-print.h"
+#include "output/tables.h"
+#include "readers/elfio.h"
+#include "stores/attribute-json.h"
+#include "stores/candidates.h"
+#include "stores/inline-txt.h"
 
 static int cmd_size(int argc, char **argv)
 {
@@ -157,9 +161,9 @@ static int cmd_inline(int argc, char **argv)
 
 	if (argc != 1)
 		die("usage: tksize inline VMLINUX (built with debug info)");
-	if (inline_read(argv[0], &in, stdout))
+	if (inline_read(argv[0], &in, 1))
 		die("%s", in.error);
-	inline_print_totals(stdout, &in);
+	inline_txt_write(stdout, &in);
 	inline_free(&in);
 	return 0;
 }
@@ -167,12 +171,16 @@ static int cmd_inline(int argc, char **argv)
 /* tksize candidates TREE VMLINUX: the de-inlining advisor's ranking. */
 static int cmd_candidates(int argc, char **argv)
 {
+	struct candidate *rows;
+	size_t n;
 	char *err;
 
 	if (argc != 2)
 		die("usage: tksize candidates SRCTREE VMLINUX (built with debug info from SRCTREE)");
-	if (inline_candidates(argv[1], argv[0], stdout, &err))
+	if (inline_candidates(argv[1], argv[0], &rows, &n, &err))
 		die("%s", err);
+	candidates_write(stdout, rows, n);
+	candidates_free(rows, n);
 	return 0;
 }
 
@@ -275,6 +283,40 @@ static int cmd_stack(int argc, char **argv)
 	return 0;
 }
 
+/* tksize advisor TDIR: a make deinline run's figures. */
+static int cmd_advisor(int argc, char **argv)
+{
+	struct advisor_facts a;
+	const char *slash;
+
+	if (argc != 1)
+		die("usage: tksize advisor TDIR (a make deinline folder, with its journal)");
+	slash = strrchr(argv[0], '/');
+	advisor_read(argv[0], slash && slash[1] ? slash + 1 : argv[0], &a);
+	advisor_print(stdout, &a, "");
+	advisor_free(&a);
+	return 0;
+}
+
+/* tksize optcost TDIR: a make option-cost run's table. */
+static int cmd_optcost(int argc, char **argv)
+{
+	struct optcost_facts c;
+	const char *slash;
+	char *name;
+
+	if (argc != 1)
+		die("usage: tksize optcost TDIR");
+	slash = strrchr(argv[0], '/');
+	name = xstrdup(slash && slash[1] ? slash + 1 : argv[0]);
+	optcost_read(argv[0], name, &c);
+	printf("option cost, %s (against the base kernel):\n", name);
+	optcost_print(stdout, &c, "  ");
+	optcost_free(&c);
+	free(name);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
@@ -284,9 +326,9 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "diff"))
 		return cmd_diff(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "advisor"))
-		return advisor_main(argc - 2, argv + 2);
+		return cmd_advisor(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "optcost"))
-		return optcost_main(argc - 2, argv + 2);
+		return cmd_optcost(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "report"))
 		return report_main(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "inline"))

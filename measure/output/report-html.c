@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/bloat.h"
 #include "analyses/dirs.h"
+#include "base/util.h"
+#include "output/advisor-print.h"
+#include "output/bloat.h"
+#include "output/optcost-print.h"
 #include "output/report-html.h"
 #include "output/tables.h"
-#include "base/util.h"
 
 static void esc(FILE *f, const char *s)
 {

@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyses/dirs.h"
+#include "base/util.h"
+#include "output/advisor-print.h"
 #include "output/attribute-print.h"
 #include "output/bloat.h"
-#include "analyses/dirs.h"
+#include "output/optcost-print.h"
 #include "output/report-md.h"
 #include "output/tables.h"
-#include "base/util.h"
 
 static void write_md_stack(FILE *f, const struct report *r)
 {

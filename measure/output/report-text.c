@@ -6,6 +6,8 @@
  */
 #include <stdio.h>
 
+#include "output/advisor-print.h"
+#include "output/optcost-print.h"
 #include "output/report-text.h"
 #include "output/tables.h"
 

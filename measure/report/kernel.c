@@ -7,11 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "stores/attribute-json.h"
 #include "analyses/attribute.h"
 #include "analyses/dirs.h"
-#include "report/kernel.h"
 #include "base/util.h"
+#include "report/kernel.h"
+#include "stores/attribute-json.h"
+#include "stores/inline-txt.h"
 
 void kernel_failed(struct kernel *k, const char *stage, char *reason)
 {
