@@ -65,6 +65,21 @@ if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/typo.txt" 2>&1; then fail "bud
 expect_grep "^tksize: $d/tiny.budget:2: unknown variant 'dcee' \(no $d/variant-dcee.config\): dcee text 1$" "$d/typo.txt" "typo"
 ok "a budget line for an unknown variant is an error at file:line"
 
+# bad lines do not stop the report: it is written whole, the good lines
+# still hold, each bad line is named, last, and the run fails
+rm -f "$REPORT.json" "$REPORT.md"
+printf 'txt 12\ndce bzimage %s\ndcee text 1\n' $((bz - 1)) >"$d/tiny.budget"
+if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/mixed.txt" 2>&1; then fail "a budget with bad lines passed"; fi
+[ "$(jq '.kernels | length' "$REPORT.json")" = 5 ] && [ -s "$REPORT.md" ] ||
+	{ cat "$d/mixed.txt"; fail "a bad budget line stopped the report from being written"; }
+expect_grep "^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget:2\)$|^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/mixed.txt" "the good line beside bad ones"
+expect_grep "^tksize: $d/tiny.budget:1: unknown key .*: txt 12$" "$d/mixed.txt" "the first bad line"
+expect_grep "^tksize: $d/tiny.budget:3: unknown variant 'dcee' .*: dcee text 1$" "$d/mixed.txt" "the second bad line"
+sed -n '/^tinykern: FAILED:$/,$p' "$d/mixed.txt" >"$d/mixed.causes"
+expect_grep "^  $(ere "$d/tiny.budget:1: unknown key") " "$d/mixed.causes" "the first bad line among the causes, last"
+expect_grep "^  $(ere "$d/tiny.budget:3: unknown variant 'dcee'") " "$d/mixed.causes" "the second bad line among the causes, last"
+ok "bad budget lines are each named, last, and the report is written with the good ones"
+
 # a known variant this run did not build is noted, not an error: the
 # shipped budget with VARIANTS=orig
 make BUILD="$BUILD" VARIANTS=orig report >"$d/orig-only.txt" 2>&1 ||

@@ -16,8 +16,8 @@
  *	dir fs/ text 200000
  *	dce dir kernel/sched/ text 40000
  *
- * CONFIG.budget caps the config at -Os; CONFIG-OPT.budget (tiny-O2.budget)
- * caps another opt level, which otherwise has no budget (see the Makefile).
+ * CONFIG-OPT.budget (tiny-O2.budget) caps one opt level; CONFIG.budget
+ * caps every level that has none of its own (the Makefile picks the file).
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -34,10 +34,11 @@ const char *const budget_key_names[B_NKEYS] = {
 	"text", "data", "bss", "dec", "bzimage", "min_ram",
 };
 
-static void bad_line(const char *file, int lineno, const char *what, const char *line)
+/* A bad line: named in B's errors, FILE:LINE first; the budget's other lines still hold. */
+static void bad_line(struct budget *b, const char *file, int lineno, const char *what, const char *line)
 {
-	fprintf(stderr, "tksize: %s:%d: %s: %s\n", file, lineno, what, line);
-	exit(2);
+	b->errors = xrealloc(b->errors, (size_t)(b->nerrors + 1) * sizeof(*b->errors));
+	b->errors[b->nerrors++] = xasprintf("%s:%d: %s: %s", file, lineno, what, line);
 }
 
 static int parse_key(const char *s)
@@ -62,44 +63,53 @@ static long long parse_max(const char *s)
 	return errno || *end ? -1 : v;
 }
 
+/* Why a line of words W (N of them) is not a budget line, or NULL; then *KEY, *VARIANT, *DIR. */
+static char *check_line(char **w, int n, const char *fragments, int *key, char **variant, char **dir)
+{
+	struct budget_line *l = NULL;
+
+	/* "[VARIANT] [dir PATH] KEY MAX": 2 to 5 words */
+	if (n < 2 || (n == 5 && w[5]) || (n >= 4 && strcmp(w[n - 4], "dir")))
+		return xstrdup("expected 'KEY MAX', 'VARIANT KEY MAX', 'dir PATH KEY MAX' or 'VARIANT dir PATH KEY MAX'");
+	*variant = n == 3 || n == 5 ? w[0] : NULL;
+	*dir = n >= 4 ? w[n - 3] : NULL;
+	*key = parse_key(w[n - 2]);
+	if (*key < 0)
+		return xstrdup("unknown key (text, data, bss, dec, bzimage or min_ram)");
+	if (*dir && *key != B_TEXT && *key != B_DATA && *key != B_BSS && *key != B_DEC)
+		return xstrdup("a directory is limited in text, data, bss or dec");
+	if (*dir && strlen(*dir) >= sizeof(l->dir))
+		return xstrdup("directory path too long");
+	if (parse_max(w[n - 1]) < 0)
+		return xstrdup("limit is not a whole number of bytes");
+	if (*variant) {
+		char *frag = xasprintf("%s/variant-%s.config", fragments, *variant), *why = NULL;
+
+		if (access(frag, R_OK))
+			why = xasprintf("unknown variant '%s' (no %s)", *variant, frag);
+		else if (strlen(*variant) >= sizeof(l->variant))
+			why = xstrdup("variant name too long");
+		free(frag);
+		return why;
+	}
+	return NULL;
+}
+
 static void add_line(struct budget *b, const char *file, int lineno, char *line, const char *fragments)
 {
-	char *w[6], *save = NULL, *text = xstrdup(line), *variant = NULL, *dir = NULL;
+	char *w[6], *save = NULL, *text = xstrdup(line), *variant = NULL, *dir = NULL, *why;
 	struct budget_line *l;
-	int n = 0, key;
+	int n = 0, key = -1;
 
 	for (w[n] = strtok_r(line, " \t", &save); w[n] && n < 5; w[++n] = strtok_r(NULL, " \t", &save))
 		;
-	/* "[VARIANT] [dir PATH] KEY MAX": 2 to 5 words */
-	if (n < 2 || (n == 5 && w[5]) || (n >= 4 && strcmp(w[n - 4], "dir")))
-		bad_line(file, lineno, "expected 'KEY MAX', 'VARIANT KEY MAX', 'dir PATH KEY MAX'"
-			 " or 'VARIANT dir PATH KEY MAX'", text);
-	if (n == 3 || n == 5)
-		variant = w[0];
-	if (n >= 4)
-		dir = w[n - 3];
-	key = parse_key(w[n - 2]);
-	if (key < 0)
-		bad_line(file, lineno, "unknown key (text, data, bss, dec, bzimage or min_ram)", text);
-	if (dir && key != B_TEXT && key != B_DATA && key != B_BSS && key != B_DEC)
-		bad_line(file, lineno, "a directory is limited in text, data, bss or dec", text);
-	if (dir && strlen(dir) >= sizeof(l->dir))
-		bad_line(file, lineno, "directory path too long", text);
-	if (parse_max(w[n - 1]) < 0)
-		bad_line(file, lineno, "limit is not a whole number of bytes", text);
-	if (variant) {
-		char *frag = xasprintf("%s/variant-%s.config", fragments, variant);
-
-		if (access(frag, R_OK)) {
-			fprintf(stderr, "tksize: %s:%d: unknown variant '%s' (no %s): %s\n", file, lineno,
-				variant, frag, text);
-			exit(2);
-		}
-		free(frag);
-		if (strlen(variant) >= sizeof(l->variant))
-			bad_line(file, lineno, "variant name too long", text);
+	why = check_line(w, n, fragments, &key, &variant, &dir);
+	if (why) {
+		bad_line(b, file, lineno, why, text);
+		free(why);
+		free(text);
+		return;
 	}
-
 	b->lines = xrealloc(b->lines, (size_t)(b->n + 1) * sizeof(*b->lines));
 	l = &b->lines[b->n++];
 	snprintf(l->variant, sizeof(l->variant), "%s", variant ? variant : "");
@@ -121,8 +131,9 @@ void budget_read(struct budget *b, const char *config, const char *file, const c
 	snprintf(b->config, sizeof(b->config), "%s", config);
 	snprintf(b->path, sizeof(b->path), "%s", file);
 	if (!f) {
-		fprintf(stderr, "tksize: %s: %s\n", file, strerror(errno));
-		exit(2);
+		b->errors = xcalloc(1, sizeof(*b->errors));
+		b->errors[b->nerrors++] = xasprintf("%s: %s", file, strerror(errno));
+		return;
 	}
 	while (getline(&line, &cap, f) > 0) {
 		char *p = line;
@@ -181,4 +192,14 @@ const struct budget_line *budget_dir_line(const struct budget *b, const char *va
 			own = l;
 	}
 	return own ? own : all;
+}
+
+void budget_free(struct budget *b)
+{
+	int i;
+
+	for (i = 0; i < b->nerrors; i++)
+		free(b->errors[i]);
+	free(b->errors);
+	free(b->lines);
 }

@@ -20,17 +20,22 @@ struct budget {
 	char path[4096];
 	struct budget_line *lines;
 	int n;
+	char **errors;		/* "FILE:LINE: what: line" for each bad line, or why FILE could not be read */
+	int nerrors;
 };
 
 /*
  * Read FILE, the budget of CONFIG: lines "KEY MAX" or "VARIANT KEY MAX",
  * "dir PATH KEY MAX" or "VARIANT dir PATH KEY MAX" (KEY text, data, bss
  * or dec of the bytes tksize attribute gives PATH), '#' comments and
- * blank lines.  A bad line is fatal, named file:line; so is a VARIANT
- * with no FRAGMENTS/variant-VARIANT.config (a typo would otherwise leave
- * its limit unchecked forever).
+ * blank lines.  A bad line goes into B's errors, named file:line, and the
+ * other lines still hold; so does a VARIANT with no
+ * FRAGMENTS/variant-VARIANT.config (a typo would otherwise leave its
+ * limit unchecked forever), and a file that cannot be read.  Free with
+ * budget_free().  Nothing is printed.
  */
 void budget_read(struct budget *b, const char *config, const char *file, const char *fragments);
+void budget_free(struct budget *b);
 
 /* The limit on KEY for VARIANT (a variant's own line wins), or -1. */
 long long budget_limit(const struct budget *b, const char *variant, enum budget_key key);

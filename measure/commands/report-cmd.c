@@ -97,7 +97,7 @@ int report_main(int argc, char **argv)
 	print_causes(stderr, &r, "tksize: ");
 	if (o.causes)
 		remove(o.causes);	/* a cause of an earlier report is no cause now */
-	if (o.causes && (r.failed || r.over || r.unavailable)) {
+	if (o.causes && (r.failed || r.over || r.unavailable || r.bad_inputs)) {
 		char *tmp;
 		FILE *f = open_report(o.causes, &tmp);
 
@@ -106,7 +106,7 @@ int report_main(int argc, char **argv)
 		close_report(f, tmp, o.causes);
 	}
 
-	ret = r.failed || r.over || r.unavailable ? 1 : 0;
+	ret = r.failed || r.over || r.unavailable || r.bad_inputs ? 1 : 0;
 	report_free(&r);
 	free(o.in.specs);
 	free(o.in.budget_args);

@@ -403,8 +403,11 @@ void print_tree_tables(FILE *f, const struct report *r)
 
 void print_causes(FILE *f, const struct report *r, const char *prefix)
 {
-	int i;
+	int i, j;
 
+	for (i = 0; i < r->nbudgets; i++)
+		for (j = 0; j < r->budgets[i].nerrors; j++)
+			fprintf(f, "%s%s\n", prefix, r->budgets[i].errors[j]);
 	for (i = 0; i < r->n; i++) {
 		const struct kernel *k = &r->ks[i];
 

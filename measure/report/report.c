@@ -362,8 +362,10 @@ int report_build(struct report *r, const struct report_inputs *o)
 	for (i = 0; i < o->nmerges; i++)
 		r->n = merge_kernels(merges[i], r->ks, r->n);
 	r->budgets = xcalloc((size_t)o->nbudgets + 1, sizeof(*r->budgets));
-	for (i = 0; i < o->nbudgets; i++)
-		read_budget_arg(&r->budgets[r->nbudgets++], o->budget_args[i], o->fragments);
+	for (i = 0; i < o->nbudgets; i++) {
+		read_budget_arg(&r->budgets[r->nbudgets], o->budget_args[i], o->fragments);
+		r->bad_inputs += r->budgets[r->nbudgets++].nerrors;
+	}
 	link_baselines(r, o->baseline);
 	link_budgets(r, r->budgets, r->nbudgets);
 	note_unchecked(r, r->budgets, r->nbudgets);
@@ -391,7 +393,7 @@ void report_free(struct report *r)
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	for (i = 0; i < r->nbudgets; i++)
-		free(r->budgets[i].lines);
+		budget_free(&r->budgets[i]);
 	for (i = 0; i < r->n; i++)
 		kernel_free(&r->ks[i]);
 	free(r->notes);

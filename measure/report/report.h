@@ -46,6 +46,7 @@ struct report {
 	int failed;		/* kernels that failed a stage */
 	int unavailable;	/* figures that could not be read (stack, inline, diffs) */
 	int over;		/* figures over budget */
+	int bad_inputs;		/* budget lines (and files) that could not be read: its budgets' errors */
 };
 
 /* What a report is made of: tksize report's options but where it goes. */
