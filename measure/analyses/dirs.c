@@ -9,24 +9,8 @@
 #include <string.h>
 
 #include "analyses/dirs.h"
+#include "base/paths.h"
 #include "base/util.h"
-
-/* The directory of PATH at most DEPTH levels deep, with its '/': "kernel/sched/". */
-static char *directory_of(const char *path, int depth)
-{
-	const char *p = path, *cut = NULL;
-	int level = 0;
-
-	if (path[0] == '[' || !depth)
-		return xstrdup(path);
-	if (*p == '/')
-		p++;
-	while (level < depth && (p = strchr(p, '/'))) {
-		cut = ++p;
-		level++;
-	}
-	return cut ? strndup(path, (size_t)(cut - path)) : xstrdup(path);
-}
 
 void attribute_rollup(const struct attribution *files, int depth, struct attribution *out)
 {
@@ -37,7 +21,7 @@ void attribute_rollup(const struct attribution *files, int depth, struct attribu
 	out->valid = files->valid;
 	out->rows = xcalloc(files->nrows + 1, sizeof(*out->rows));
 	for (i = 0; i < files->nrows; i++) {
-		char *dir = directory_of(files->rows[i].path, depth);
+		char *dir = path_directory(files->rows[i].path, depth);
 		int added, c;
 
 		k = strmap_index(&dirs, dir, &added);

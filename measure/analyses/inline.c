@@ -35,10 +35,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyses/inline.h"
+#include "base/paths.h"
+#include "base/ranges.h"
+#include "base/util.h"
 #include "readers/dwarfwalk.h"
 #include "readers/elfio.h"
-#include "analyses/inline.h"
-#include "base/util.h"
 
 struct fn {
 	char *name;
@@ -114,16 +116,6 @@ static void add_outer(struct walk *w, unsigned long long start, unsigned long lo
 }
 
 /* Does ADDR lie in one of the image's code sections? */
-static int in_code(const struct walk *w, Dwarf_Addr addr)
-{
-	size_t i;
-
-	for (i = 0; i < w->ncode && w->code[i].start <= addr; i++)
-		if (addr < w->code[i].end)
-			return 1;
-	return 0;
-}
-
 /*
  * Live bytes of a DIE: its address ranges clipped to the code sections.
  * With OUTER, the clipped pieces are also kept for the union.  *LIVE says
@@ -140,7 +132,7 @@ static long long live_bytes(struct walk *w, Dwarf_Die *die, int outer, int *live
 
 	*live = 0;
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
-		*live |= in_code(w, start);
+		*live |= range_holds(w->code, w->ncode, start);
 		for (i = 0; i < w->ncode && w->code[i].start < end; i++) {
 			Dwarf_Addr s = start > w->code[i].start ? start : w->code[i].start;
 			Dwarf_Addr e = end < w->code[i].end ? end : w->code[i].end;
@@ -325,7 +317,7 @@ static void visit_inlined(struct walk *w, Dwarf_Die *die, long cu, int nested)
 	/* an expansion that kept no code, not even an empty range, may still
 	 * say where it was: its entry pc */
 	if (!live && dwarf_entrypc(die, &entry) == 0)
-		live = in_code(w, entry);
+		live = range_holds(w->code, w->ncode, entry);
 	if (!name || !live)
 		return;
 	f = lookup(&w->fns, name);
@@ -415,31 +407,6 @@ static int by_bytes(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int by_start(const void *a, const void *b)
-{
-	const struct range *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* Bytes covered by the union of V's ranges. */
-static long long union_bytes(struct range *v, size_t n)
-{
-	unsigned long long sum = 0, end = 0;
-	size_t i;
-
-	qsort(v, n, sizeof(*v), by_start);
-	for (i = 0; i < n; i++) {
-		unsigned long long s = v[i].start > end ? v[i].start : end;
-
-		if (v[i].end > s)
-			sum += v[i].end - s;
-		if (v[i].end > end)
-			end = v[i].end;
-	}
-	return (long long)sum;
-}
-
 static void free_table(struct fntab *t)
 {
 	size_t i;
@@ -520,7 +487,7 @@ static int walk_file(const char *vmlinux, struct walk *w,
 
 static void sum_outer(struct walk *w, void *arg)
 {
-	((struct inline_facts *)arg)->bytes = union_bytes(w->outer, w->nouter);
+	((struct inline_facts *)arg)->bytes = range_union_bytes(w->outer, w->nouter);
 }
 
 int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows)
@@ -583,24 +550,6 @@ struct candidates {
 	size_t n;
 };
 
-/*
- * PATH relative to TREE, or NULL when it is not in it.  kbuild/kmake.sh
- * maps the tree to nothing in DWARF (-ffile-prefix-map=TREE/=), so a
- * relative path is the tree's, but for the object folder's generated
- * files, which kbuild's -I./include and the like name "./include/...";
- * an absolute path is a kernel built without the map.
- */
-static const char *in_tree(const char *path, const char *tree)
-{
-	size_t n = strlen(tree);
-
-	if (!path)
-		return NULL;
-	if (path[0] != '/')
-		return strncmp(path, "./", 2) ? path : NULL;
-	return !strncmp(path, tree, n) ? path + n : NULL;
-}
-
 static int by_sites(const void *a, const void *b)
 {
 	const struct unit_sites *x = a, *y = b;
@@ -618,7 +567,7 @@ static char *units_of(struct fn *f, const char *tree)
 
 	qsort(f->units, f->nunits, sizeof(*f->units), by_sites);
 	for (i = 0; i < f->nunits; i++) {
-		const char *u = in_tree(f->units[i].name, tree);
+		const char *u = path_in_tree(f->units[i].name, tree);
 
 		if (u) {
 			next = xasprintf("%s%s%s:%ld", s, *s ? "," : "", u, f->units[i].sites);
@@ -651,7 +600,7 @@ static void collect_candidates(struct walk *w, void *arg)
 	for (i = 0; i < t->names.n; i++) {
 		struct fn *f = &t->v[i];
 		char *key = xstrdup(f->name), *line = strchr(key, '\t'), *name = NULL;
-		const char *file, *home = in_tree(f->home, c->tree);
+		const char *file, *home = path_in_tree(f->home, c->tree);
 
 		if (line) {
 			*line++ = '\0';
@@ -659,7 +608,7 @@ static void collect_candidates(struct walk *w, void *arg)
 			if (name)
 				*name++ = '\0';
 		}
-		file = in_tree(key, c->tree);
+		file = path_in_tree(key, c->tree);
 		if (f->declared && f->sites && file && home && line && name)
 			c->rows[c->n++] = (struct candidate){
 				xstrdup(file), xstrdup(line), xstrdup(name), f->sites, f->cus, f->bytes,

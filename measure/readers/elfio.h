@@ -7,6 +7,8 @@
 #include <libelf.h>
 #include <stdint.h>
 
+#include "base/ranges.h"
+
 /*
  * Every function here that can fail returns -1 (or NULL) and sets *ERR to
  * a one-line reason that names the file, for the caller to print or keep
@@ -69,11 +71,6 @@ int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err);
  * when they are not all in one section with contents.  Free both.
  */
 unsigned char *elf_bytes(Elf *elf, size_t shndx, uint64_t addr, size_t len, unsigned char **mask);
-
-/* An address range [start, end). */
-struct range {
-	uint64_t start, end;
-};
 
 /*
  * The address ranges of ELF's allocated code sections (SHF_ALLOC and
