@@ -317,28 +317,25 @@ static int cmd_optcost(int argc, char **argv)
 	return 0;
 }
 
+/* The command table: tksize NAME ARGS runs RUN(ARGC, ARGV) on the ARGS. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "size", cmd_size },		{ "diff", cmd_diff },		{ "advisor", cmd_advisor },
+	{ "optcost", cmd_optcost },	{ "report", report_main },	{ "inline", cmd_inline },
+	{ "candidates", cmd_candidates }, { "stack", cmd_stack },	{ "attribute", cmd_attribute },
+};
+
 int main(int argc, char **argv)
 {
+	size_t i;
+
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		die("libelf: %s", elf_errmsg(-1));
-	if (argc >= 2 && !strcmp(argv[1], "size"))
-		return cmd_size(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "diff"))
-		return cmd_diff(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "advisor"))
-		return cmd_advisor(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "optcost"))
-		return cmd_optcost(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "report"))
-		return report_main(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "inline"))
-		return cmd_inline(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "candidates"))
-		return cmd_candidates(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "stack"))
-		return cmd_stack(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "attribute"))
-		return cmd_attribute(argc - 2, argv + 2);
+	for (i = 0; argc >= 2 && i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 2, argv + 2);
 	die("usage: tksize size [--less-init-fill] FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
