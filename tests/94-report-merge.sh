@@ -64,3 +64,14 @@ echo '{"hello": 1}' >"$d/bad.json"
 if make BUILD="$d/third" REPORT="$d/third/report" MERGE="$d/bad.json" report >"$d/bad.txt" 2>&1; then fail "merged a non-report"; fi
 expect_grep "^tksize: --merge $d/bad.json: not a tinykern report.json" "$d/bad.txt" "bad merge error"
 ok "a non-report JSON is refused by name"
+
+# beside a good file, a bad one stops nothing: the report is written with
+# the good file's kernels, and the bad file is named last, among the causes
+rm -f "$d/third/report.json"
+if make BUILD="$d/third" REPORT="$d/third/report" MERGE="$d/a.json $d/bad.json" report >"$d/mixed.txt" 2>&1; then
+	fail "a merge with a bad file passed"; fi
+[ "$(jq '[.kernels[] | select(.built)] | length' "$d/third/report.json" 2>/dev/null)" = 2 ] ||
+	{ cat "$d/mixed.txt"; fail "a bad merged file stopped the good one's report"; }
+sed -n '/^tinykern: FAILED:$/,$p' "$d/mixed.txt" >"$d/mixed.causes"
+expect_grep "^  --merge $(ere "$d/bad.json"): not a tinykern report.json" "$d/mixed.causes" "the bad file among the causes, last"
+ok "a bad merged file is named last, and the good file's kernels are still reported"

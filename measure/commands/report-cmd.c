@@ -79,11 +79,16 @@ int report_main(int argc, char **argv)
 {
 	struct options o;
 	struct report r;
-	int ret;
+	char *err;
+	int i, ret;
 
 	parse(argc, argv, &o);
-	if (report_build(&r, &o.in))
+	if (!o.in.nkernels && !o.in.nmerges)
 		die(USAGE);
+	if (report_build(&r, &o.in, &err))
+		die("%s", err);
+	for (i = 0; i < r.nnotices; i++)
+		fprintf(stderr, "tksize: %s\n", r.notices[i]);
 	print_text(stdout, &r);
 	fflush(stdout);
 	if (o.md)
@@ -97,7 +102,7 @@ int report_main(int argc, char **argv)
 	print_causes(stderr, &r, "tksize: ");
 	if (o.causes)
 		remove(o.causes);	/* a cause of an earlier report is no cause now */
-	if (o.causes && (r.failed || r.over || r.unavailable || r.bad_inputs)) {
+	if (o.causes && (r.failed || r.over || r.unavailable || r.nerrors)) {
 		char *tmp;
 		FILE *f = open_report(o.causes, &tmp);
 
@@ -106,7 +111,7 @@ int report_main(int argc, char **argv)
 		close_report(f, tmp, o.causes);
 	}
 
-	ret = r.failed || r.over || r.unavailable || r.bad_inputs ? 1 : 0;
+	ret = r.failed || r.over || r.unavailable || r.nerrors ? 1 : 0;
 	report_free(&r);
 	free(o.in.specs);
 	free(o.in.budget_args);

@@ -403,11 +403,10 @@ void print_tree_tables(FILE *f, const struct report *r)
 
 void print_causes(FILE *f, const struct report *r, const char *prefix)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < r->nbudgets; i++)
-		for (j = 0; j < r->budgets[i].nerrors; j++)
-			fprintf(f, "%s%s\n", prefix, r->budgets[i].errors[j]);
+	for (i = 0; i < r->nerrors; i++)
+		fprintf(f, "%s%s\n", prefix, r->errors[i]);
 	for (i = 0; i < r->n; i++) {
 		const struct kernel *k = &r->ks[i];
 

@@ -122,48 +122,60 @@ static void why_not_built(struct kernel *k)
 }
 
 /* CONFIG/OPT/VARIANT or CONFIG/VARIANT, NAME's last LEN characters. */
-static void kernel_name_rest(struct kernel *k, const char *name, size_t len)
+static int kernel_name_rest(struct kernel *k, const char *name, size_t len, char **err)
 {
 	size_t a = strcspn(name, "/"), b;
 
 	b = a + 1 + strcspn(name + a + 1, "/");
-	if (a >= sizeof(k->config) || len - a > sizeof(k->variant))
-		die("%s: config or variant name too long", k->name);
+	if (a >= sizeof(k->config) || len - a > sizeof(k->variant)) {
+		*err = xasprintf("%s: config or variant name too long", k->name);
+		return -1;
+	}
 	snprintf(k->config, sizeof(k->config), "%.*s", (int)a, name);
 	if (b >= len) {	/* CONFIG/VARIANT: a kernel of no particular opt level */
 		strcpy(k->opt, "-");
 		snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(len - a - 1), name + a + 1);
 		snprintf(k->group, sizeof(k->group), "%s", k->config);
 	} else {
-		if (b - a - 1 >= sizeof(k->opt))
-			die("%s: opt level name too long", k->name);
+		if (b - a - 1 >= sizeof(k->opt)) {
+			*err = xasprintf("%s: opt level name too long", k->name);
+			return -1;
+		}
 		snprintf(k->opt, sizeof(k->opt), "%.*s", (int)(b - a - 1), name + a + 1);
 		snprintf(k->variant, sizeof(k->variant), "%.*s", (int)(len - b - 1), name + b + 1);
 		snprintf(k->group, sizeof(k->group), "%s/%s", k->config, k->opt);
 	}
+	return 0;
 }
 
-void kernel_name(struct kernel *k, const char *name, size_t len)
+int kernel_name(struct kernel *k, const char *name, size_t len, char **err)
 {
 	size_t a = strcspn(name, "/"), slashes = 0, i;
 
-	if (len >= sizeof(k->name))
-		die("%.*s: kernel name longer than %zu characters", (int)len, name, sizeof(k->name) - 1);
-	if (a >= len)
-		die("%.*s: expected [TREE/]CONFIG/OPT/VARIANT", (int)len, name);
+	if (len >= sizeof(k->name)) {
+		*err = xasprintf("%.*s: kernel name longer than %zu characters", (int)len, name, sizeof(k->name) - 1);
+		return -1;
+	}
+	if (a >= len) {
+		*err = xasprintf("%.*s: expected [TREE/]CONFIG/OPT/VARIANT", (int)len, name);
+		return -1;
+	}
 	snprintf(k->name, sizeof(k->name), "%.*s", (int)len, name);
 	for (i = 0; i < len; i++)
 		slashes += name[i] == '/';
 	strcpy(k->tree, DEFAULT_TREE);
 	if (slashes == 3) {	/* TREE/CONFIG/OPT/VARIANT: the rest as without it */
-		if (a >= sizeof(k->tree))
-			die("%s: tree name too long", k->name);
+		if (a >= sizeof(k->tree)) {
+			*err = xasprintf("%s: tree name too long", k->name);
+			return -1;
+		}
 		snprintf(k->tree, sizeof(k->tree), "%.*s", (int)a, name);
-		kernel_name_rest(k, name + a + 1, len - a - 1);
+		if (kernel_name_rest(k, name + a + 1, len - a - 1, err))
+			return -1;
 		snprintf(k->group, sizeof(k->group), "%s/%s/%s", k->tree, k->config, k->opt);
-		return;
+		return 0;
 	}
-	kernel_name_rest(k, name, len);
+	return kernel_name_rest(k, name, len, err);
 }
 
 /* Is PATH at least as new as REF (which may be missing)? */
@@ -205,16 +217,19 @@ static void read_attribution(struct kernel *k)
 	free(map);
 }
 
-void kernel_load(struct kernel *k, const char *arg)
+int kernel_load(struct kernel *k, const char *arg, char **why)
 {
 	const char *eq = strchr(arg, '=');
 	char *path, *err = NULL;
 	struct stat st;
 
-	if (!eq)
-		die("%s: expected CONFIG/OPT/VARIANT=KDIR", arg);
 	memset(k, 0, sizeof(*k));
-	kernel_name(k, arg, (size_t)(eq - arg));
+	if (!eq) {
+		*why = xasprintf("%s: expected CONFIG/OPT/VARIANT=KDIR", arg);
+		return -1;
+	}
+	if (kernel_name(k, arg, (size_t)(eq - arg), why))
+		return -1;
 	k->dir = xstrdup(eq + 1);
 	/* its tree cannot have it: no figures, and no failure */
 	path = xasprintf("%s/unavailable", k->dir);
@@ -227,7 +242,7 @@ void kernel_load(struct kernel *k, const char *arg)
 	if (k->unavailable) {
 		k->bzimage = -1;
 		strcpy(k->boot, "n/a");
-		return;
+		return 0;
 	}
 
 	path = xasprintf("%s/bzImage", k->dir);
@@ -241,14 +256,14 @@ void kernel_load(struct kernel *k, const char *arg)
 		free(path);
 		k->bzimage = -1;
 		why_not_built(k);
-		return;
+		return 0;
 	}
 	free(path);
 	path = xasprintf("%s/vmlinux", k->dir);
 	if (elf_sizes(path, &k->sz, &err)) {
 		kernel_failed(k, "build", err);
 		free(path);
-		return;
+		return 0;
 	}
 	free(path);
 	k->built = 1;
@@ -259,6 +274,7 @@ void kernel_load(struct kernel *k, const char *arg)
 	read_attribution(k);
 	if (!strcmp(k->boot, "-"))
 		kernel_failed(k, "boot", xstrdup("not booted"));
+	return 0;
 }
 
 void kernel_free(struct kernel *k)

@@ -42,9 +42,11 @@ struct kernel {
  * bzImage, boot.result, minram.result, stack.su, inline.txt and the
  * attribution of vmlinux's bytes to source files, and when
  * it was not built, the stage that failed (KDIR/failed, written by the
- * stage) and its first error line.
+ * stage) and its first error line: what a folder lacks is a figure the
+ * kernel lacks.  -1 with *ERR only when ARG is not NAME=KDIR with a
+ * kernel's name.
  */
-void kernel_load(struct kernel *k, const char *arg);
+int kernel_load(struct kernel *k, const char *arg, char **err);
 void kernel_free(struct kernel *k);
 /*
  * The tree whose kernels' names carry no TREE/: Debian's linux-source 6.1,
@@ -54,8 +56,9 @@ void kernel_free(struct kernel *k);
 /*
  * Fill K's name, config, opt, variant, tree and group from NAME
  * ([TREE/]CONFIG/OPT/VARIANT); a name without TREE is of DEFAULT_TREE.
+ * -1 with *ERR when NAME is not in that shape, or a part is too long.
  */
-void kernel_name(struct kernel *k, const char *name, size_t len);
+int kernel_name(struct kernel *k, const char *name, size_t len, char **err);
 /* K failed: STAGE (static string) and a one-line REASON (taken over). */
 void kernel_failed(struct kernel *k, const char *stage, char *reason);
 

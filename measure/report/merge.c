@@ -24,40 +24,69 @@
 struct merged {
 	char *path;
 	json_object *doc, *kernels, *diffs;
+	struct kernel *ks;	/* its kernels, read whole at merge_open() */
+	int nks;
+	int taken;		/* merge_kernels() moved them into the report */
 };
 
-struct merged *merge_open(const char *path)
+static int read_kernel(const struct merged *m, json_object *o, struct kernel *k, char **err);
+
+/* Free M and give *ERR the reason, "--merge PATH: WHY"; NULL, for the caller to return. */
+static struct merged *refuse(struct merged *m, char **err, char *why)
+{
+	*err = why;
+	merge_close(m);
+	return NULL;
+}
+
+struct merged *merge_open(const char *path, char **err)
 {
 	struct merged *m = xcalloc(1, sizeof(*m));
 	json_object *schema;
 	const char *have;
+	size_t i;
 
 	m->path = xstrdup(path);
 	m->doc = json_object_from_file(path);
 	if (!m->doc)
-		die("--merge %s: not a readable JSON file: %s", path, json_util_get_last_err());
+		return refuse(m, err, xasprintf("--merge %s: not a readable JSON file: %s", path,
+						json_util_get_last_err()));
 	if (!json_object_object_get_ex(m->doc, "schema", &schema) ||
 	    !(have = json_object_get_string(schema)) || strncmp(have, REPORT_SCHEMA_PREFIX, strlen(REPORT_SCHEMA_PREFIX)))
-		die("--merge %s: not a tinykern report.json (schema %s)", path, REPORT_SCHEMA);
+		return refuse(m, err, xasprintf("--merge %s: not a tinykern report.json (schema %s)", path,
+						REPORT_SCHEMA));
 	if (strcmp(have, REPORT_SCHEMA))
-		die("--merge %s: schema %s, written by another tinykern; this one reads %s"
-		    " (run make report there again)", path, have, REPORT_SCHEMA);
+		return refuse(m, err, xasprintf("--merge %s: schema %s, written by another tinykern; this one reads %s"
+						" (run make report there again)", path, have, REPORT_SCHEMA));
 	if (!json_object_object_get_ex(m->doc, "kernels", &m->kernels) ||
 	    !json_object_is_type(m->kernels, json_type_array))
-		die("--merge %s: no \"kernels\" array", path);
+		return refuse(m, err, xasprintf("--merge %s: no \"kernels\" array", path));
 	if (!json_object_object_get_ex(m->doc, "diffs", &m->diffs) ||
 	    !json_object_is_type(m->diffs, json_type_array))
 		m->diffs = NULL;
+	m->ks = xcalloc(json_object_array_length(m->kernels) + 1, sizeof(*m->ks));
+	for (i = 0; i < json_object_array_length(m->kernels); i++) {
+		if (read_kernel(m, json_object_array_get_idx(m->kernels, i), &m->ks[m->nks], err)) {
+			kernel_free(&m->ks[m->nks]);
+			return refuse(m, err, *err);
+		}
+		m->nks++;
+	}
 	return m;
 }
 
 int merge_count(const struct merged *m)
 {
-	return (int)json_object_array_length(m->kernels);
+	return m->nks;
 }
 
 void merge_close(struct merged *m)
 {
+	int i;
+
+	for (i = 0; !m->taken && i < m->nks; i++)
+		kernel_free(&m->ks[i]);
+	free(m->ks);
 	json_object_put(m->doc);
 	free(m->path);
 	free(m);
@@ -76,25 +105,23 @@ static void str(char *dst, size_t len, json_object *o, const char *key)
 	snprintf(dst, len, "%s", v ? v : "");
 }
 
-static void read_attribution(json_object *o, struct attribution *a)
+/* One kernel of the file; -1 with *ERR, "--merge PATH: WHY". */
+static int read_kernel(const struct merged *m, json_object *o, struct kernel *k, char **err)
 {
-	char *err = NULL;
-
-	if (o && !json_object_is_type(o, json_type_null) && attribute_from_json(o, a, &err))
-		die("--merge: %s", err);
-}
-
-static void read_kernel(const struct merged *m, json_object *o, struct kernel *k)
-{
-	json_object *boot = member(o, "boot");
-	char *err = NULL;
-
+	json_object *boot = member(o, "boot"), *attr = member(o, "attribution");
 	const char *name = json_object_get_string(member(o, "name"));
+	char *why = NULL;
 
 	memset(k, 0, sizeof(*k));
-	if (!name || !*name)
-		die("--merge %s: a kernel without a name", m->path);
-	kernel_name(k, name, strlen(name));
+	if (!name || !*name) {
+		*err = xasprintf("--merge %s: a kernel without a name", m->path);
+		return -1;
+	}
+	if (kernel_name(k, name, strlen(name), &why)) {
+		*err = xasprintf("--merge %s: %s", m->path, why);
+		free(why);
+		return -1;
+	}
 	k->origin = xstrdup(m->path);
 	k->dir = member_dup(o, "dir");
 	k->unavailable = member_dup(o, "unavailable");
@@ -111,28 +138,33 @@ static void read_kernel(const struct merged *m, json_object *o, struct kernel *k
 	k->memtotal_kb = (long)member_int(boot, "memtotal_kb");
 	k->memfree_kb = (long)member_int(boot, "memfree_kb");
 	k->min_ram_mib = (long)member_int(boot, "min_ram_mib");
-	if (stack_from_json(member(o, "stack"), &k->stack, &err) ||
-	    inline_from_json(member(o, "inline"), &k->inl, &err))
-		die("--merge: %s", err);
+	if (stack_from_json(member(o, "stack"), &k->stack, &why) ||
+	    inline_from_json(member(o, "inline"), &k->inl, &why) ||
+	    (attr && !json_object_is_type(attr, json_type_null) && attribute_from_json(attr, &k->attr, &why))) {
+		*err = xasprintf("--merge %s: %s: %s", m->path, name, why);
+		free(why);
+		return -1;
+	}
 	k->stack.error = member_dup(o, "stack_error");
 	k->inl.error = member_dup(o, "inline_error");
-	read_attribution(member(o, "attribution"), &k->attr);
 	k->attr.error = member_dup(o, "attribution_error");
+	return 0;
 }
 
-int merge_kernels(const struct merged *m, struct kernel *ks, int n)
+int merge_kernels(struct merged *m, struct kernel *ks, int n, char ***notes, int *nnotes)
 {
-	int i, j, len = merge_count(m);
+	int i, j;
 
-	for (i = 0; i < len; i++) {
-		struct kernel k;
+	m->taken = 1;
+	for (i = 0; i < m->nks; i++) {
+		struct kernel k = m->ks[i];
 
-		read_kernel(m, json_object_array_get_idx(m->kernels, i), &k);
 		for (j = 0; j < n && strcmp(ks[j].name, k.name); j++)
 			;
 		if (j < n && ks[j].built) {
-			fprintf(stderr, "tksize: --merge %s: %s is built here; keeping this one\n",
-				m->path, k.name);
+			*notes = xrealloc(*notes, (size_t)(*nnotes + 1) * sizeof(**notes));
+			(*notes)[(*nnotes)++] = xasprintf("--merge %s: %s is built here; keeping this one",
+							  m->path, k.name);
 			kernel_free(&k);
 			continue;
 		}

@@ -58,19 +58,29 @@ static void link_baselines(struct report *r, const char *baseline)
  * --budget CONFIG[/OPT]=FILE; a variant line is checked against
  * FRAGMENTS/variant-V.config (by default the budget file's own folder).
  */
-static void read_budget_arg(struct budget *b, const char *arg, const char *fragments)
+static int read_budget_arg(struct budget *b, const char *arg, const char *fragments, char **err)
 {
 	const char *eq = strchr(arg, '=');
 	char *config, *copy, *dir;
 
-	if (!eq || eq == arg || !eq[1])
-		die("--budget %s: expected CONFIG=FILE", arg);
+	if (!eq || eq == arg || !eq[1]) {
+		*err = xasprintf("--budget %s: expected CONFIG=FILE", arg);
+		return -1;
+	}
 	config = xasprintf("%.*s", (int)(eq - arg), arg);
 	copy = xstrdup(eq + 1);
 	dir = dirname(copy);
 	budget_read(b, config, eq + 1, fragments ? fragments : dir);
 	free(copy);
 	free(config);
+	return 0;
+}
+
+/* An input that could not be read, WHY (taken over): a cause of the report's failure. */
+static void input_error(struct report *r, char *why)
+{
+	r->errors = xrealloc(r->errors, (size_t)(r->nerrors + 1) * sizeof(*r->errors));
+	r->errors[r->nerrors++] = why;
 }
 
 /* A config's budget holds for it on every tree: the kernel an upgrade must fit. */
@@ -163,9 +173,11 @@ static void dir_rows(struct report *r, const struct kernel *k)
 			continue;
 		}
 		value = dir_value(k, l->dir, l->key, &matched);
-		if (!matched && !dir_in_config(r, k, l->dir))
-			die("%s:%d: dir %s matches no source file of %s", k->budget->path, l->lineno, l->dir,
-			    k->name);
+		if (!matched && !dir_in_config(r, k, l->dir)) {
+			input_error(r, xasprintf("%s:%d: dir %s matches no source file of %s", k->budget->path,
+						 l->lineno, l->dir, k->name));
+			continue;
+		}
 		r->rows = xrealloc(r->rows, (size_t)(r->nrows + 1) * sizeof(*r->rows));
 		r->rows[r->nrows++] = (struct limit_row){ k, l->dir, l->key, l->max, value, l->lineno };
 		r->over += value > l->max;
@@ -275,19 +287,22 @@ static void make_tree_pairs(struct report *r)
  * built: the symbol diff, made here or taken from a merged report; when
  * neither can give it, say why.
  */
-static void make_pairs(struct report *r, const struct report_inputs *o, struct merged **merges)
+static int make_pairs(struct report *r, const struct report_inputs *o, struct merged **merges, char **err)
 {
 	int i, s;
 
 	/* room for a merged and a local pair per spec and kernel, and one across trees */
 	r->pairs = xcalloc((size_t)((2 * o->nspecs + 1) * r->n) + 1, sizeof(*r->pairs));
 	for (i = 0; i < o->nmerges; i++)
-		r->np += merge_pairs(merges[i], r->ks, r->n, r->pairs + r->np, o->nspecs * r->n - r->np);
+		if (merges[i])
+			r->np += merge_pairs(merges[i], r->ks, r->n, r->pairs + r->np, o->nspecs * r->n - r->np);
 	for (s = 0; s < o->nspecs; s++) {
 		char *from, *to = strchr(o->specs[s], ':');
 
-		if (!to || to == o->specs[s] || !to[1])
-			die("--diff %s: expected FROM:TO", o->specs[s]);
+		if (!to || to == o->specs[s] || !to[1]) {
+			*err = xasprintf("--diff %s: expected FROM:TO", o->specs[s]);
+			return -1;
+		}
 		from = xasprintf("%.*s", (int)(to - o->specs[s]), o->specs[s]);
 		to++;
 		for (i = 0; i < r->n; i++) {
@@ -306,21 +321,24 @@ static void make_pairs(struct report *r, const struct report_inputs *o, struct m
 		free(from);
 	}
 	make_tree_pairs(r);
+	return 0;
 }
 
 /* OPTION's argument NAME=TDIR: NAME, allocated; *TDIR points into ARG. */
-static char *name_of_run(const char *option, const char *arg, const char **tdir)
+static char *name_of_run(const char *option, const char *arg, const char **tdir, char **err)
 {
 	const char *eq = strchr(arg, '=');
 
-	if (!eq || eq == arg || !eq[1])
-		die("%s %s: expected NAME=TDIR", option, arg);
+	if (!eq || eq == arg || !eq[1]) {
+		*err = xasprintf("%s %s: expected NAME=TDIR", option, arg);
+		return NULL;
+	}
 	*tdir = eq + 1;
 	return xasprintf("%.*s", (int)(eq - arg), arg);
 }
 
 /* --deinline NAME=TDIR: a make deinline run's journal; --optcost, a make option-cost run's. */
-static void read_runs(struct report *r, const struct report_inputs *o)
+static int read_runs(struct report *r, const struct report_inputs *o, char **err)
 {
 	const char *tdir;
 	char *name;
@@ -328,43 +346,60 @@ static void read_runs(struct report *r, const struct report_inputs *o)
 
 	r->advisors = xcalloc((size_t)o->ndeinline + 1, sizeof(*r->advisors));
 	for (i = 0; i < o->ndeinline; i++) {
-		name = name_of_run("--deinline", o->deinline_args[i], &tdir);
+		if (!(name = name_of_run("--deinline", o->deinline_args[i], &tdir, err)))
+			return -1;
 		advisor_read(tdir, name, &r->advisors[r->nadvisors++]);
 		free(name);
 	}
 	r->optcosts = xcalloc((size_t)o->noptcost + 1, sizeof(*r->optcosts));
 	for (i = 0; i < o->noptcost; i++) {
-		name = name_of_run("--optcost", o->optcost_args[i], &tdir);
+		if (!(name = name_of_run("--optcost", o->optcost_args[i], &tdir, err)))
+			return -1;
 		optcost_read(tdir, name, &r->optcosts[r->noptcosts++]);
 		free(name);
 	}
+	return 0;
 }
 
-int report_build(struct report *r, const struct report_inputs *o)
+int report_build(struct report *r, const struct report_inputs *o, char **err)
 {
 	struct merged **merges;
-	int i, room;
+	int i, ret = -1, room;
 
 	memset(r, 0, sizeof(*r));
+	*err = NULL;
 	merges = xcalloc((size_t)o->nmerges + 1, sizeof(*merges));
 	room = o->nkernels;
 	for (i = 0; i < o->nmerges; i++) {
-		merges[i] = merge_open(o->merge_paths[i]);
-		room += merge_count(merges[i]);
+		char *why = NULL;
+
+		/* a file that is not a report.json fails the report, and the rest is still made */
+		merges[i] = merge_open(o->merge_paths[i], &why);
+		if (merges[i])
+			room += merge_count(merges[i]);
+		else
+			input_error(r, why);
 	}
-	if (!room) {
-		free(merges);
-		return -1;
-	}
-	r->ks = xcalloc((size_t)room, sizeof(*r->ks));
+	r->ks = xcalloc((size_t)room + 1, sizeof(*r->ks));
 	for (i = 0; i < o->nkernels; i++)
-		kernel_load(&r->ks[r->n++], o->kernel_args[i]);
+		if (kernel_load(&r->ks[r->n++], o->kernel_args[i], err))
+			goto out;
 	for (i = 0; i < o->nmerges; i++)
-		r->n = merge_kernels(merges[i], r->ks, r->n);
+		if (merges[i])
+			r->n = merge_kernels(merges[i], r->ks, r->n, &r->notices, &r->nnotices);
+	if (!r->n && !r->nerrors) {
+		*err = xstrdup("no kernel to report");
+		goto out;
+	}
 	r->budgets = xcalloc((size_t)o->nbudgets + 1, sizeof(*r->budgets));
 	for (i = 0; i < o->nbudgets; i++) {
-		read_budget_arg(&r->budgets[r->nbudgets], o->budget_args[i], o->fragments);
-		r->bad_inputs += r->budgets[r->nbudgets++].nerrors;
+		int j;
+
+		if (read_budget_arg(&r->budgets[r->nbudgets], o->budget_args[i], o->fragments, err))
+			goto out;
+		for (j = 0; j < r->budgets[r->nbudgets].nerrors; j++)
+			input_error(r, xstrdup(r->budgets[r->nbudgets].errors[j]));
+		r->nbudgets++;
 	}
 	link_baselines(r, o->baseline);
 	link_budgets(r, r->budgets, r->nbudgets);
@@ -374,12 +409,15 @@ int report_build(struct report *r, const struct report_inputs *o)
 		r->unavailable += !!r->ks[i].stack.error + !!r->ks[i].inl.error + !!r->ks[i].attr.error;
 	}
 	budget_rows(r);
-	make_pairs(r, o, merges);
-	read_runs(r, o);
+	if (make_pairs(r, o, merges, err) || read_runs(r, o, err))
+		goto out;
+	ret = 0;
+out:
 	for (i = 0; i < o->nmerges; i++)
-		merge_close(merges[i]);
+		if (merges[i])
+			merge_close(merges[i]);
 	free(merges);
-	return 0;
+	return ret;
 }
 
 void report_free(struct report *r)
@@ -390,6 +428,12 @@ void report_free(struct report *r)
 		diff_table_free(&r->pairs[i].table);
 	for (i = 0; i < r->nmissing; i++)
 		free(r->missing[i].why);
+	for (i = 0; i < r->nerrors; i++)
+		free(r->errors[i]);
+	free(r->errors);
+	for (i = 0; i < r->nnotices; i++)
+		free(r->notices[i]);
+	free(r->notices);
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	for (i = 0; i < r->nbudgets; i++)

@@ -46,7 +46,10 @@ struct report {
 	int failed;		/* kernels that failed a stage */
 	int unavailable;	/* figures that could not be read (stack, inline, diffs) */
 	int over;		/* figures over budget */
-	int bad_inputs;		/* budget lines (and files) that could not be read: its budgets' errors */
+	char **errors;		/* inputs that could not be read: budget lines, merged files; they fail it */
+	int nerrors;
+	char **notices;		/* what a merge left out, and why */
+	int nnotices;
 };
 
 /* What a report is made of: tksize report's options but where it goes. */
@@ -68,10 +71,12 @@ struct report_inputs {
 
 /*
  * Assemble R from IN: load the kernels, merge the report.json files, read
- * the budgets, make the diffs, read the runs.  -1 when IN names no kernel
- * and merges none.  Free it with report_free().
+ * the budgets, make the diffs, read the runs.  An input that cannot be
+ * read (a budget line, a merged file) goes into R's errors, and the rest
+ * is still assembled.  -1 with *ERR when IN itself is wrong (an argument
+ * not in its shape, no kernel at all).  Free R with report_free() either way.
  */
-int report_build(struct report *r, const struct report_inputs *in);
+int report_build(struct report *r, const struct report_inputs *in, char **err);
 void report_free(struct report *r);
 /* The tree of the report's first kernel, which the others are held against. */
 const char *first_tree(const struct report *r);
