@@ -92,8 +92,21 @@ static void journal_fields(void)
 	CHECK(split_tabs(line, f, 3) == 3, "three fields");
 	check_str(f[0], "kept", "field 1");
 	check_str(f[2], "-340", "field 3, its newline cut");
-	CHECK(journal_number(f[1], "journal", 1) == 12 && journal_number(f[2], "journal", 1) == -340,
-	      "journal numbers");
+	{
+		struct journal j = { "run/journal", 7, NULL };
+
+		CHECK(journal_number(&j, f[1]) == 12 && journal_number(&j, f[2]) == -340 && !j.error,
+		      "journal numbers");
+		CHECK(journal_number(&j, "12x") == 0 && j.error, "a field that is not a number faults");
+		check_str(j.error, "run/journal:7: '12x' is not a number", "the fault, by file:line");
+		journal_fault(&j, "a second fault");
+		check_str(j.error, "run/journal:7: '12x' is not a number", "the first fault holds");
+		free(j.error);
+		j = (struct journal){ "run/wall", 0, NULL };
+		journal_fault(&j, "empty");
+		check_str(j.error, "run/wall: empty", "a fault of the file, at line 0");
+		free(j.error);
+	}
 	CHECK(split_tabs(longer, f, 2) == 3, "a longer line shows as MAX + 1 fields");
 	check_str(f[2], "c", "the last field kept of a longer line");
 	CHECK(split_tabs(empty, f, 3) == 1 && !*f[0], "an empty line is one empty field");

@@ -148,3 +148,14 @@ rm "$t/journal"
 "$d/tksize" advisor "$t" 2>"$d/err" && fail "a folder without a journal was accepted"
 expect_grep "^tksize: $t/journal: No such file or directory$" "$d/err" "no journal"
 ok "bad journals are one-line errors naming the file and line, exit 2"
+
+# in a report, a bad journal fails it, named last, and the rest is written
+printf 'tried\t12\n' >"$t/journal"
+rc=0
+"$d/tksize" report --md "$d/r.md" --json "$d/r.json" --deinline "bad=$t" \
+	tiny/Os/dce="$BUILD/kernels/tiny-Os-dce" >"$d/r.out" 2>"$d/r.err" || rc=$?
+[ "$rc" = 1 ] || { cat "$d/r.err"; fail "a report with a bad journal exited $rc, not 1"; }
+[ "$(jq '.kernels | length' "$d/r.json")" = 1 ] && [ -s "$d/r.md" ] || fail "a bad journal stopped the report"
+[ "$(tail -n 1 "$d/r.err")" = "tksize: $t/journal:1: not a journal line: tried" ] ||
+	{ cat "$d/r.err"; fail "the bad journal is not named last"; }
+ok "a bad journal in a report is named last, and the report is written"

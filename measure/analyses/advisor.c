@@ -27,7 +27,7 @@ static int members(const char *tid)
 }
 
 /* The sum of the journaled predictions of TID's candidates. */
-static long predicted(const char *tid, struct strmap *ids, const long *pred, const char *path, int lineno)
+static long predicted(const char *tid, struct strmap *ids, const long *pred, struct journal *j)
 {
 	char *copy = xstrdup(tid), *save, *id;
 	long sum = 0;
@@ -36,8 +36,10 @@ static long predicted(const char *tid, struct strmap *ids, const long *pred, con
 		int added;
 		size_t i = strmap_index(ids, id, &added);
 
-		if (added)
-			die("%s:%d: trial %s has a result but candidate %s no prediction before it", path, lineno, tid, id);
+		if (added) {
+			journal_fault(j, "trial %s has a result but candidate %s no prediction before it", tid, id);
+			break;
+		}
 		sum += pred[i];
 	}
 	free(copy);
@@ -190,25 +192,28 @@ static int count_lines(const char *path)
 	return n;
 }
 
-/* TDIR/wall's seconds (advisor.sh writes it after each trial), or -1 without one. */
-static long read_wall(const char *path)
+/* TDIR/wall's seconds (advisor.sh writes it after each trial), or -1 without one; J's fault. */
+static long read_wall(struct journal *j)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(j->path, "r");
 	char *line = NULL;
 	size_t cap = 0;
-	long s;
+	long s = -1;
 
 	if (!f) {
 		if (errno != ENOENT)
-			die("%s: %s", path, strerror(errno));
+			journal_fault(j, "%s", strerror(errno));
 		return -1;
 	}
-	if (getline(&line, &cap, f) <= 0)
-		die("%s: empty", path);
-	line[strcspn(line, "\n")] = 0;
-	s = journal_number(line, path, 1);
-	if (s < 0)
-		die("%s:1: %ld seconds", path, s);
+	if (getline(&line, &cap, f) <= 0) {
+		journal_fault(j, "empty");
+	} else {
+		line[strcspn(line, "\n")] = 0;
+		j->lineno = 1;
+		s = journal_number(j, line);
+		if (s < 0)
+			journal_fault(j, "%ld seconds", s);
+	}
 	free(line);
 	fclose(f);
 	return s;
@@ -230,15 +235,16 @@ static int fields_ok(const char *kind, int n)
 }
 
 /* One kept, dropped or split line: its trial's figures. */
-static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, const long *pred,
-			const char *path, int lineno)
+static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, const long *pred, struct journal *j)
 {
 	const char *reason = f[0][0] == 'k' ? "" : f[8];
-	long secs = journal_number(f[7], path, lineno);
+	long secs = journal_number(j, f[7]);
 	struct advisor_point *p;
 
 	if (secs < 0)
-		die("%s:%d: %ld seconds", path, lineno, secs);
+		journal_fault(j, "%ld seconds", secs);
+	if (j->error)
+		return;
 	if (built(reason)) {
 		a->trials++;
 		a->seconds += secs;
@@ -257,43 +263,44 @@ static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, c
 	free(p->names);
 	p->names = xstrdup(f[2]);
 	p->members = members(f[1]);
-	p->predicted = predicted(f[1], ids, pred, path, lineno);
-	p->measured = -journal_number(f[6], path, lineno);
-	p->dtext = journal_number(f[3], path, lineno);
+	p->predicted = predicted(f[1], ids, pred, j);
+	p->measured = -journal_number(j, f[6]);
+	p->dtext = journal_number(j, f[3]);
 	p->kept = f[0][0] == 'k';
 	p->undone = 0;
 }
 
-void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
+int advisor_read(const char *tdir, const char *name, struct advisor_facts *a, char **err)
 {
-	char *path = xasprintf("%s/journal", tdir), *pending = xasprintf("%s/pending", tdir);
+	char *path = xasprintf("%s/journal", tdir), *pending = xasprintf("%s/pending", tdir), *wall;
 	char *line = NULL, *f[MAX_FIELDS + 1];
+	struct journal j = { path, 0, NULL }, w;
 	struct strmap ids = { 0 };
 	long *pred = NULL;
 	size_t cap = 0;
-	int lineno = 0, i;
+	int i;
 	FILE *in = fopen(path, "r");
 
 	memset(a, 0, sizeof(*a));
 	a->name = xstrdup(name);
 	if (!in)
-		die("%s: %s", path, strerror(errno));
-	while (getline(&line, &cap, in) > 0) {
+		journal_fault(&j, "%s", strerror(errno));
+	while (in && !j.error && getline(&line, &cap, in) > 0) {
 		int n = split_tabs(line, f, MAX_FIELDS), ok = fields_ok(f[0], n);
 
-		lineno++;
+		j.lineno++;
 		if (ok < 0)
-			die("%s:%d: not a journal line: %s", path, lineno, f[0]);
-		if (!ok)
-			die("%s:%d: a %s line with %d fields", path, lineno, f[0], n);
-		if (!f[1][0])
-			die("%s:%d: a %s line with an empty second field", path, lineno, f[0]);
-		if (!strcmp(f[0], "try")) {
+			journal_fault(&j, "not a journal line: %s", f[0]);
+		else if (!ok)
+			journal_fault(&j, "a %s line with %d fields", f[0], n);
+		else if (!f[1][0])
+			journal_fault(&j, "a %s line with an empty second field", f[0]);
+		else if (!strcmp(f[0], "try")) {
 			int added;
 			size_t k = strmap_index(&ids, f[1], &added);
 
 			pred = xrealloc(pred, ids.n * sizeof(long));
-			pred[k] = journal_number(f[6], path, lineno);
+			pred[k] = journal_number(&j, f[6]);
 		} else if (!strcmp(f[0], "unkept")) {
 			int found = 0;
 
@@ -304,17 +311,18 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 					found = 1;
 				}
 			if (!found)
-				die("%s:%d: trial %s is undone but was not kept", path, lineno, f[1]);
+				journal_fault(&j, "trial %s is undone but was not kept", f[1]);
 		} else if (!strcmp(f[0], "boot")) {
 			if (strcmp(f[1], "PASS") && strcmp(f[1], "FAIL"))
-				die("%s:%d: boot verdict %s, not PASS or FAIL", path, lineno, f[1]);
+				journal_fault(&j, "boot verdict %s, not PASS or FAIL", f[1]);
 			a->boots_pass += !strcmp(f[1], "PASS");
 			a->boots_fail += !strcmp(f[1], "FAIL");
 		} else {
-			read_result(a, f, &ids, pred, path, lineno);
+			read_result(a, f, &ids, pred, &j);
 		}
 	}
-	fclose(in);
+	if (in)
+		fclose(in);
 	free(line);
 	for (i = 0; i < a->npoints; i++)
 		if (a->points[i].kept) {
@@ -322,14 +330,19 @@ void advisor_read(const char *tdir, const char *name, struct advisor_facts *a)
 			a->saved -= a->points[i].dtext;
 		}
 	a->queued = count_lines(pending);
-	free(path);
-	path = xasprintf("%s/wall", tdir);
-	a->wall = read_wall(path);
+	wall = xasprintf("%s/wall", tdir);
+	w = (struct journal){ wall, 0, NULL };
+	a->wall = read_wall(&w);
 	correlate(a);
 	free(pred);
 	strmap_free(&ids);
 	free(path);
 	free(pending);
+	free(wall);
+	*err = j.error ? j.error : w.error;
+	if (j.error)
+		free(w.error);
+	return *err ? -1 : 0;
 }
 
 void advisor_free(struct advisor_facts *a)

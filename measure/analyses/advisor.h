@@ -46,8 +46,12 @@ struct advisor_facts {
 	double spearman;	/* NAN when one side is constant */
 };
 
-/* Read TDIR/journal (and TDIR/pending); die naming the file on bad input. */
-void advisor_read(const char *tdir, const char *name, struct advisor_facts *a);
+/*
+ * Read TDIR/journal (and TDIR/pending and TDIR/wall).  Returns 0, or -1
+ * with *ERR naming the file and line of the first bad one; free A with
+ * advisor_free() either way.
+ */
+int advisor_read(const char *tdir, const char *name, struct advisor_facts *a, char **err);
 /* Spearman's rho of X and Y (N pairs), ties at their mean rank; NAN when a side is constant. */
 double spearman(const long *x, const long *y, int n);
 void advisor_free(struct advisor_facts *a);

@@ -17,16 +17,16 @@
 #define MAX_FIELDS 12
 
 /* Four journal fields from F: text, data, bss, bzImage. */
-static void read_delta(struct optcost_delta *d, char **f, const char *path, int lineno)
+static void read_delta(struct optcost_delta *d, char **f, struct journal *j)
 {
-	d->text = journal_number(f[0], path, lineno);
-	d->data = journal_number(f[1], path, lineno);
-	d->bss = journal_number(f[2], path, lineno);
-	d->bzimage = journal_number(f[3], path, lineno);
+	d->text = journal_number(j, f[0]);
+	d->data = journal_number(j, f[1]);
+	d->bss = journal_number(j, f[2]);
+	d->bzimage = journal_number(j, f[3]);
 }
 
 /* The fields an option line and a forced line share: STATUS on, into O. */
-static void read_row(struct optcost_option *o, char **f, const char *path, int lineno)
+static void read_row(struct optcost_option *o, char **f, struct journal *j)
 {
 	if (!strcmp(f[3], "measured"))
 		o->status = OPTCOST_MEASURED;
@@ -35,24 +35,24 @@ static void read_row(struct optcost_option *o, char **f, const char *path, int l
 	else if (!strcmp(f[3], "failed"))
 		o->status = OPTCOST_FAILED;
 	else
-		die("%s:%d: status '%s', not measured, cannot or failed", path, lineno, f[3]);
-	read_delta(&o->d, f + 4, path, lineno);
+		journal_fault(j, "status '%s', not measured, cannot or failed", f[3]);
+	read_delta(&o->d, f + 4, j);
 	if (strcmp(f[8], "PASS") && strcmp(f[8], "FAIL") && strcmp(f[8], "-"))
-		die("%s:%d: boot '%s', not PASS, FAIL or -", path, lineno, f[8]);
+		journal_fault(j, "boot '%s', not PASS, FAIL or -", f[8]);
 	if (o->status != OPTCOST_MEASURED && strcmp(f[8], "-"))
-		die("%s:%d: %s was not built, yet booted", path, lineno, f[1]);
+		journal_fault(j, "%s was not built, yet booted", f[1]);
 	o->boot = xstrdup(f[8]);
-	o->seconds = journal_number(f[9], path, lineno);
+	o->seconds = journal_number(j, f[9]);
 	o->changed = xstrdup(f[10]);
 	o->reason = xstrdup(f[11]);
 	if (o->status != OPTCOST_MEASURED && !strcmp(o->reason, "-"))
-		die("%s:%d: %s has no reason", path, lineno, f[1]);
+		journal_fault(j, "%s has no reason", f[1]);
 }
 
 /* A new row at the end of ROWS (N of them) for SYMBOL f[1], read from F;
  * its build's seconds count toward the run's. */
 static struct optcost_option *append_row(struct optcost_facts *c, struct optcost_option **rows, int *n, char **f,
-					 const char *path, int lineno)
+					 struct journal *j)
 {
 	struct optcost_option *o;
 
@@ -60,39 +60,39 @@ static struct optcost_option *append_row(struct optcost_facts *c, struct optcost
 	o = &(*rows)[(*n)++];
 	memset(o, 0, sizeof(*o));
 	o->symbol = xstrdup(f[1]);
-	read_row(o, f, path, lineno);
+	read_row(o, f, j);
 	c->seconds += o->seconds;
 	return o;
 }
 
-static void read_option(struct optcost_facts *c, char **f, const char *path, int lineno)
+static void read_option(struct optcost_facts *c, char **f, struct journal *j)
 {
 	struct optcost_option *o;
 	int i;
 
 	if (strcmp(f[2], "on") && strcmp(f[2], "off"))
-		die("%s:%d: direction '%s', not on or off", path, lineno, f[2]);
+		journal_fault(j, "direction '%s', not on or off", f[2]);
 	for (i = 0; i < c->noptions; i++)
 		if (!strcmp(c->options[i].symbol, f[1]) && c->options[i].on == !strcmp(f[2], "on"))
-			die("%s:%d: %s %s is in the journal twice", path, lineno, f[1], f[2]);
-	o = append_row(c, &c->options, &c->noptions, f, path, lineno);
+			journal_fault(j, "%s %s is in the journal twice", f[1], f[2]);
+	o = append_row(c, &c->options, &c->noptions, f, j);
 	o->on = !strcmp(f[2], "on");
 }
 
 /* forced SYMBOL SELECTORS ...: always "off", against its selectors. */
-static void read_forced(struct optcost_facts *c, char **f, const char *path, int lineno)
+static void read_forced(struct optcost_facts *c, char **f, struct journal *j)
 {
 	struct optcost_option *o;
 	int i;
 
 	for (i = 0; i < c->nforced; i++)
 		if (!strcmp(c->forced[i].symbol, f[1]))
-			die("%s:%d: forced %s is in the journal twice", path, lineno, f[1]);
-	o = append_row(c, &c->forced, &c->nforced, f, path, lineno);
+			journal_fault(j, "forced %s is in the journal twice", f[1]);
+	o = append_row(c, &c->forced, &c->nforced, f, j);
 	o->selectors = xstrdup(f[2]);
 }
 
-static void read_group(struct optcost_facts *c, struct optcost_group *g, char **f, const char *path, int lineno)
+static void read_group(struct optcost_facts *c, struct optcost_group *g, char **f, struct journal *j)
 {
 	/* a rerun that measured more options builds the group again: the last line holds */
 	if (g->present) {
@@ -103,14 +103,14 @@ static void read_group(struct optcost_facts *c, struct optcost_group *g, char **
 	}
 	g->present = 1;
 	g->names = xstrdup(f[1]);
-	read_delta(&g->d, f + 2, path, lineno);
+	read_delta(&g->d, f + 2, j);
 	if (strcmp(f[6], "PASS") && strcmp(f[6], "FAIL") && strcmp(f[6], "-"))
-		die("%s:%d: boot '%s', not PASS, FAIL or -", path, lineno, f[6]);
+		journal_fault(j, "boot '%s', not PASS, FAIL or -", f[6]);
 	g->boot = xstrdup(f[6]);
-	g->seconds = journal_number(f[7], path, lineno);
+	g->seconds = journal_number(j, f[7]);
 	c->seconds += g->seconds;
 	if (!strcmp(f[0], "combined"))
-		g->sum_dtext = journal_number(f[8], path, lineno);
+		g->sum_dtext = journal_number(j, f[8]);
 	else
 		g->dropped = xstrdup(f[8]);
 }
@@ -133,45 +133,48 @@ static int cmp_options(const void *pa, const void *pb)
 	return strcmp(a->symbol, b->symbol);
 }
 
-void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
+int optcost_read(const char *tdir, const char *name, struct optcost_facts *c, char **err)
 {
-	char *path = xasprintf("%s/journal", tdir), *line = NULL, *f[MAX_FIELDS + 1];
+	char *path = xasprintf("%s/journal", tdir), *line = NULL, *f[MAX_FIELDS + 1], *fill;
+	struct journal j = { path, 0, NULL };
 	size_t cap = 0;
-	int lineno = 0;
 	FILE *in = fopen(path, "r");
 
 	memset(c, 0, sizeof(*c));
 	c->name = xstrdup(name);
 	if (!in)
-		die("%s: %s", path, strerror(errno));
-	free(path);
-	path = xasprintf("%s/data-less-init-fill", tdir);
-	c->data_less_init_fill = !access(path, F_OK);
-	free(path);
-	path = xasprintf("%s/journal", tdir);
-	while (getline(&line, &cap, in) > 0) {
+		journal_fault(&j, "%s", strerror(errno));
+	fill = xasprintf("%s/data-less-init-fill", tdir);
+	c->data_less_init_fill = !access(fill, F_OK);
+	free(fill);
+	while (in && !j.error && getline(&line, &cap, in) > 0) {
 		int n = split_tabs(line, f, MAX_FIELDS);
 
-		lineno++;
+		j.lineno++;
 		if (!strcmp(f[0], "option") || !strcmp(f[0], "forced")) {
 			if (n != 12)
-				die("%s:%d: %s %s line with %d fields, not 12", path, lineno,
-				    f[0][0] == 'o' ? "an" : "a", f[0], n);
-			if (f[0][0] == 'o')
-				read_option(c, f, path, lineno);
+				journal_fault(&j, "%s %s line with %d fields, not 12", f[0][0] == 'o' ? "an" : "a", f[0], n);
+			else if (f[0][0] == 'o')
+				read_option(c, f, &j);
 			else
-				read_forced(c, f, path, lineno);
+				read_forced(c, f, &j);
 		} else if (!strcmp(f[0], "combined") || !strcmp(f[0], "fragment")) {
 			if (n != 9)
-				die("%s:%d: a %s line with %d fields, not 9", path, lineno, f[0], n);
-			read_group(c, f[0][0] == 'c' ? &c->combined : &c->fragment, f, path, lineno);
+				journal_fault(&j, "a %s line with %d fields, not 9", f[0], n);
+			else
+				read_group(c, f[0][0] == 'c' ? &c->combined : &c->fragment, f, &j);
 		} else {
-			die("%s:%d: not a journal line: %s", path, lineno, f[0]);
+			journal_fault(&j, "not a journal line: %s", f[0]);
 		}
 	}
-	fclose(in);
+	if (in)
+		fclose(in);
 	free(line);
 	free(path);
+	if (j.error) {
+		*err = j.error;
+		return -1;
+	}
 	if (c->noptions)
 		qsort(c->options, (size_t)c->noptions, sizeof(*c->options), cmp_options);
 	if (c->nforced)
@@ -181,10 +184,15 @@ void optcost_read(const char *tdir, const char *name, struct optcost_facts *c)
 		char *sub = xasprintf("%s/nodce", tdir);
 
 		c->nodce = xcalloc(1, sizeof(*c->nodce));
-		optcost_read(sub, "nodce", c->nodce);
+		if (optcost_read(sub, "nodce", c->nodce, err)) {
+			free(sub);
+			free(path);
+			return -1;
+		}
 		free(sub);
 	}
 	free(path);
+	return 0;
 }
 
 static void free_group(struct optcost_group *g)

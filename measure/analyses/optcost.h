@@ -54,9 +54,12 @@ struct optcost_facts {
 	struct optcost_facts *nodce;	/* TDIR/nodce: options measured again without DCE, or NULL */
 };
 
-/* Read TDIR/journal, and TDIR/nodce/journal when there is one; die
- * naming file:line on bad input. */
-void optcost_read(const char *tdir, const char *name, struct optcost_facts *c);
+/*
+ * Read TDIR/journal, and TDIR/nodce/journal when there is one.  Returns
+ * 0, or -1 with *ERR naming the file and line of the first bad one; free
+ * C with optcost_free() either way.
+ */
+int optcost_read(const char *tdir, const char *name, struct optcost_facts *c, char **err);
 void optcost_free(struct optcost_facts *c);
 
 #endif

@@ -163,14 +163,31 @@ int split_tabs(char *line, char **f, int max)
 	return n;
 }
 
-long journal_number(const char *s, const char *path, int lineno)
+void journal_fault(struct journal *j, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	if (j->error)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	j->error = j->lineno ? xasprintf("%s:%d: %s", j->path, j->lineno, msg) : xasprintf("%s: %s", j->path, msg);
+	free(msg);
+}
+
+long journal_number(struct journal *j, const char *s)
 {
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')))
-		die("%s:%d: '%s' is not a number", path, lineno, s);
+	if (errno || end == s || *end || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) {
+		journal_fault(j, "'%s' is not a number", s);
+		return 0;
+	}
 	return v;
 }

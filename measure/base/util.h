@@ -39,10 +39,18 @@ void strmap_free(struct strmap *m);
 /*
  * The journals of make deinline and make option-cost: tab-separated
  * lines.  split_tabs() splits LINE in place into F (MAX + 1 fields at
- * most: a longer line shows as MAX + 1) and returns the count;
- * journal_number() reads a decimal field or dies naming PATH:LINENO.
+ * most: a longer line shows as MAX + 1) and returns the count.  A
+ * journal being read keeps its first fault: journal_fault() names
+ * PATH:LINENO (PATH alone at line 0), and journal_number() reads a
+ * decimal field, or faults and gives 0; the reader stops at a fault.
  */
+struct journal {
+	const char *path;
+	int lineno;
+	char *error;		/* the first fault, or NULL */
+};
 int split_tabs(char *line, char **f, int max);
-long journal_number(const char *s, const char *path, int lineno);
+__attribute__((format(printf, 2, 3))) void journal_fault(struct journal *j, const char *fmt, ...);
+long journal_number(struct journal *j, const char *s);
 
 #endif

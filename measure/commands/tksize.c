@@ -288,11 +288,13 @@ static int cmd_advisor(int argc, char **argv)
 {
 	struct advisor_facts a;
 	const char *slash;
+	char *err;
 
 	if (argc != 1)
 		die("usage: tksize advisor TDIR (a make deinline folder, with its journal)");
 	slash = strrchr(argv[0], '/');
-	advisor_read(argv[0], slash && slash[1] ? slash + 1 : argv[0], &a);
+	if (advisor_read(argv[0], slash && slash[1] ? slash + 1 : argv[0], &a, &err))
+		die("%s", err);
 	advisor_print(stdout, &a, "");
 	advisor_free(&a);
 	return 0;
@@ -303,13 +305,14 @@ static int cmd_optcost(int argc, char **argv)
 {
 	struct optcost_facts c;
 	const char *slash;
-	char *name;
+	char *name, *err;
 
 	if (argc != 1)
 		die("usage: tksize optcost TDIR");
 	slash = strrchr(argv[0], '/');
 	name = xstrdup(slash && slash[1] ? slash + 1 : argv[0]);
-	optcost_read(argv[0], name, &c);
+	if (optcost_read(argv[0], name, &c, &err))
+		die("%s", err);
 	printf("option cost, %s (against the base kernel):\n", name);
 	optcost_print(stdout, &c, "  ");
 	optcost_free(&c);

@@ -341,21 +341,32 @@ static char *name_of_run(const char *option, const char *arg, const char **tdir,
 static int read_runs(struct report *r, const struct report_inputs *o, char **err)
 {
 	const char *tdir;
-	char *name;
+	char *name, *why;
 	int i;
 
 	r->advisors = xcalloc((size_t)o->ndeinline + 1, sizeof(*r->advisors));
 	for (i = 0; i < o->ndeinline; i++) {
 		if (!(name = name_of_run("--deinline", o->deinline_args[i], &tdir, err)))
 			return -1;
-		advisor_read(tdir, name, &r->advisors[r->nadvisors++]);
+		/* a journal that cannot be read fails the report, and the rest is still made */
+		if (advisor_read(tdir, name, &r->advisors[r->nadvisors], &why)) {
+			advisor_free(&r->advisors[r->nadvisors]);
+			input_error(r, why);
+		} else {
+			r->nadvisors++;
+		}
 		free(name);
 	}
 	r->optcosts = xcalloc((size_t)o->noptcost + 1, sizeof(*r->optcosts));
 	for (i = 0; i < o->noptcost; i++) {
 		if (!(name = name_of_run("--optcost", o->optcost_args[i], &tdir, err)))
 			return -1;
-		optcost_read(tdir, name, &r->optcosts[r->noptcosts++]);
+		if (optcost_read(tdir, name, &r->optcosts[r->noptcosts], &why)) {
+			optcost_free(&r->optcosts[r->noptcosts]);
+			input_error(r, why);
+		} else {
+			r->noptcosts++;
+		}
 		free(name);
 	}
 	return 0;
