@@ -189,30 +189,49 @@ static int newer(const char *path, const char *ref)
 }
 
 /*
- * Where its bytes go: from KDIR/attribution.json, which `make` keeps
- * (tksize attribute --save), when it is newer than vmlinux; else from
- * vmlinux's DWARF and its link map here.  Not measured when it was built
- * without DWARF on purpose, as its inline table says.
+ * Where its bytes go, as stored: KDIR/attribution.json, which `make` keeps
+ * (tksize attribute --save), when it is newer than vmlinux and its map.
+ * Not measured when it was built without DWARF on purpose, as its inline
+ * table says.  0 when read (or not measured), 1 when no fresh file holds it.
  */
-static void read_attribution(struct kernel *k)
+static int load_attribution(struct kernel *k)
 {
 	char *path, *map, *saved, *err = NULL;
 	int r = 1;
 
 	if (k->inl.not_measured) {
 		k->attr.not_measured = 1;
-		return;
+		return 0;
 	}
 	path = xasprintf("%s/vmlinux", k->dir);
 	map = attribute_map_of(path);
 	saved = xasprintf("%s/attribution.json", k->dir);
 	if (newer(saved, path) && (!map || newer(saved, map)))
 		r = attribute_load(saved, &k->attr, &err);
-	if (r > 0 && (attribute_read(path, map, &k->attr, &err) || attribute_check(&k->attr, path, &err)))
-		r = -1;
 	if (r < 0)
 		k->attr.error = err;
 	free(saved);
+	free(path);
+	free(map);
+	return r > 0;
+}
+
+/*
+ * What no store holds, measured here: the stack from KDIR/stack.su against
+ * the objects, and, without a fresh attribution.json, where the bytes go
+ * from vmlinux's DWARF and its link map.
+ */
+static void measure_unstored(struct kernel *k, int attribution)
+{
+	char *path, *map, *err = NULL;
+
+	stack_read(k->dir, STACK_THRESHOLD, &k->stack);
+	if (!attribution)
+		return;
+	path = xasprintf("%s/vmlinux", k->dir);
+	map = attribute_map_of(path);
+	if (attribute_read(path, map, &k->attr, &err) || attribute_check(&k->attr, path, &err))
+		k->attr.error = err;
 	free(path);
 	free(map);
 }
@@ -267,11 +286,10 @@ int kernel_load(struct kernel *k, const char *arg, char **why)
 	}
 	free(path);
 	k->built = 1;
-	stack_read(k->dir, STACK_THRESHOLD, &k->stack);
 	path = xasprintf("%s/inline.txt", k->dir);
 	inline_load(path, &k->inl);
 	free(path);
-	read_attribution(k);
+	measure_unstored(k, load_attribution(k));
 	if (!strcmp(k->boot, "-"))
 		kernel_failed(k, "boot", xstrdup("not booted"));
 	return 0;
