@@ -75,9 +75,11 @@ if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/mixed.txt" 2>&1; then fail "a 
 expect_grep "^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget:2\)$|^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/mixed.txt" "the good line beside bad ones"
 expect_grep "^tksize: $d/tiny.budget:1: unknown key .*: txt 12$" "$d/mixed.txt" "the first bad line"
 expect_grep "^tksize: $d/tiny.budget:3: unknown variant 'dcee' .*: dcee text 1$" "$d/mixed.txt" "the second bad line"
-sed -n '/^tinykern: FAILED:$/,$p' "$d/mixed.txt" >"$d/mixed.causes"
-expect_grep "^  $(ere "$d/tiny.budget:1: unknown key") " "$d/mixed.causes" "the first bad line among the causes, last"
-expect_grep "^  $(ere "$d/tiny.budget:3: unknown variant 'dcee'") " "$d/mixed.causes" "the second bad line among the causes, last"
+# last: after the report's tables, whether or not make sums up the causes
+# (it does not inside make check, which holds the lock)
+sed -n '/^budgets:$/,$p' "$d/mixed.txt" >"$d/mixed.causes"
+expect_grep "^(tksize: |  )$(ere "$d/tiny.budget:1: unknown key") " "$d/mixed.causes" "the first bad line, after the tables"
+expect_grep "^(tksize: |  )$(ere "$d/tiny.budget:3: unknown variant 'dcee'") " "$d/mixed.causes" "the second bad line, after the tables"
 ok "bad budget lines are each named, last, and the report is written with the good ones"
 
 # a known variant this run did not build is noted, not an error: the
