@@ -252,14 +252,23 @@ for other in ${MERGE:-}; do
 	cat "$tdir/merged.one" >>"$tdir/merged"
 done
 rm -f "$tdir/merged.one"
+# the candidates' columns this script reads, by name (columns.sh); a
+# queue row is the candidate's row after a first field, how it is tried
+. "$here/columns.sh"
+cand=$(awk_cols "$tdir/candidates" id file line name mode home rebuilds predicted status subsys) ||
+	die "$tdir/candidates: not a candidates file of this advisor (rank it again)"
+queue_col() { echo $(($(col "$tdir/candidates" "$1") + 1)); }
+q_id=$(queue_col id) q_file=$(queue_col file) q_line=$(queue_col line) q_name=$(queue_col name)
+q_mode=$(queue_col mode) q_home=$(queue_col home) q_rebuilds=$(queue_col rebuilds)
+q_predicted=$(queue_col predicted) q_subsys=$(queue_col subsys)
 # SHARD: the subsystems of this machine's part
 : >"$tdir/shard"
 if [ -n "${SHARD:-}" ]; then
-	awk -F'\t' '!/^#/ { print $17 }' "$tdir/candidates" | sort -u | "$top/kbuild/trial.sh" shard "$SHARD" >"$tdir/shard" ||
+	awk -F'\t' $cand '!/^#/ { print $c_subsys }' "$tdir/candidates" | sort -u | "$top/kbuild/trial.sh" shard "$SHARD" >"$tdir/shard" ||
 		die "SHARD=$SHARD: splitting the subsystems failed"
 	[ -s "$tdir/shard" ] || echo "  DEINLINE $name: SHARD=$SHARD: no subsystem falls in this part"
 fi
-awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" -v sharded="${SHARD:+yes}" '
+awk -F'\t' $cand -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" -v sharded="${SHARD:+yes}" '
 	FILENAME == ARGV[1] {
 		n = split($2, ids, "+")
 		for (k = 1; k <= n; k++) {
@@ -271,13 +280,14 @@ awk -F'\t' -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDI
 	FILENAME == ARGV[2] { replay[$1] = 1; next }
 	FILENAME == ARGV[3] { split($0, m, " "); for (k in m) merged[m[k]] = 1; next }
 	FILENAME == ARGV[4] { mine[$1] = 1; next }
-	/^#/ || $15 != "ok" { next }
-	$1 in merged { if (!($1 in done)) print (($1 in replay) ? "replay" : "try") "\t" $0; next }
-	$14 < minp { next }
-	!($1 in replay) && maxr > 0 && $13 > maxr { next }
-	!($1 in replay) && only != "" && ($2 ":" $4) !~ only { next }
-	!($1 in replay) && sharded && !($17 in mine) { next }
-	!($1 in done) { print (($1 in replay) ? "replay" : "try") "\t" $0 }
+	/^#/ || $c_status != "ok" { next }
+	{ id = $c_id }
+	id in merged { if (!(id in done)) print ((id in replay) ? "replay" : "try") "\t" $0; next }
+	$c_predicted < minp { next }
+	!(id in replay) && maxr > 0 && $c_rebuilds > maxr { next }
+	!(id in replay) && only != "" && ($c_file ":" $c_name) !~ only { next }
+	!(id in replay) && sharded && !($c_subsys in mine) { next }
+	!(id in done) { print ((id in replay) ? "replay" : "try") "\t" $0 }
 ' "$journal" "$tdir/replays" "$tdir/merged" "$tdir/shard" "$tdir/candidates" >"$queue"
 total=$(wc -l <"$queue")
 # kept_n, saved: the changes kept (and not undone), the text they saved
@@ -317,10 +327,10 @@ if [ -s "$tdir/merged" ]; then
 	mv "$pending.tmp" "$pending"
 	[ ! -e "$tdir/merged.fresh" ] || { cat "$tdir/merged.fresh" >>"$tdir/merged.queued"; rm -f "$tdir/merged.fresh"; }
 fi
-awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
+awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" -v q_id="$q_id" -v q_rebuilds="$q_rebuilds" -v q_subsys="$q_subsys" '
 	# the queue is read twice, around the old groups (which may be none)
 	FNR == 1 { pass = FILENAME == ARGV[2] ? 2 : queue_seen++ ? 3 : 1 }
-	pass == 1 { if ($1 == "replay") { print $2; replayed[$2] = 1 } else left[$2] = 1; next }
+	pass == 1 { if ($1 == "replay") { print $q_id; replayed[$q_id] = 1 } else left[$q_id] = 1; next }
 	# the groups of an earlier run, less what is done since
 	pass == 2 {
 		old = ""
@@ -333,12 +343,12 @@ awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" '
 	# hides what it costs; the others in groups of one subsystem, so a
 	# kept group is one commit a maintainer can take, and a group comes
 	# in the queue where its best member does
-	pass == 3 && $1 == "try" && !($2 in grouped) && $14 <= solo { order[++groups] = $2 }
-	pass == 3 && $1 == "try" && !($2 in grouped) && $14 > solo {
-		seen_in_subsys = members[$18]++
-		key = $18 SUBSEP int(seen_in_subsys / b)
-		if (key in group) group[key] = group[key] " " $2
-		else { order[++groups] = key; group[key] = $2 }
+	pass == 3 && $1 == "try" && !($q_id in grouped) && $q_rebuilds <= solo { order[++groups] = $q_id }
+	pass == 3 && $1 == "try" && !($q_id in grouped) && $q_rebuilds > solo {
+		seen_in_subsys = members[$q_subsys]++
+		key = $q_subsys SUBSEP int(seen_in_subsys / b)
+		if (key in group) group[key] = group[key] " " $q_id
+		else { order[++groups] = key; group[key] = $q_id }
 	}
 	END { for (k = 1; k <= groups; k++) print (order[k] in group) ? group[order[k]] : order[k] }' "$queue" "$pending" "$queue" >"$pending.tmp"
 mv "$pending.tmp" "$pending"
@@ -353,11 +363,11 @@ replay_first() {
 		  if (g != "") print g }' "$journal" "$tdir/replays" "$pending" >"$pending.tmp"
 	mv "$pending.tmp" "$pending"
 	# the queue rows of the replays
-	awk -F'\t' 'FILENAME == ARGV[1] { r[$1] = 1; next } !/^#/ && ($1 in r) { print "replay\t" $0 }' \
+	awk -F'\t' $cand 'FILENAME == ARGV[1] { r[$1] = 1; next } !/^#/ && ($c_id in r) { print "replay\t" $0 }' \
 		"$tdir/replays" "$tdir/candidates" >>"$queue"
 }
 # a candidate's queue row; a replay's row, added last, wins
-row() { awk -F'\t' -v id="$1" '$2 == id' "$queue" | tail -n 1; }
+row() { awk -F'\t' -v id="$1" -v q_id="$q_id" '$q_id == id' "$queue" | tail -n 1; }
 field() { echo "$1" | cut -f"$2"; }
 
 # a run cut before its kept trials booted boots them now, alone: a replay
@@ -385,8 +395,8 @@ while [ -s "$pending" ]; do
 		r=$(row "$id")
 		[ "$(field "$r" 1)" = replay ] && how=replay
 		[ -n "$r" ] || continue
-		file=$(field "$r" 3) line=$(field "$r" 4) fn=$(field "$r" 5) mode=$(field "$r" 7)
-		home=$(field "$r" 8) predicted=$(field "$r" 15)
+		file=$(field "$r" $q_file) line=$(field "$r" $q_line) fn=$(field "$r" $q_name) mode=$(field "$r" $q_mode)
+		home=$(field "$r" $q_home) predicted=$(field "$r" $q_predicted)
 		printf 'try\t%s\t%s\t%s:%s\t%s\t%s\t%s\n' "$id" "$fn" "$file" "$line" "$mode" "$home" "$predicted" >>"$journal"
 		if ! err=$(UNINLINE_PRISTINE=$src "$uninline" check "$tdir/linux" "$file" "$line" "$fn" 2>&1 >/dev/null); then
 			printf 'dropped\t%s\t%s\t0\t0\t0\t0\t0\t%s\n' "$id" "$fn" "edit: ${err#uninline: }" >>"$journal"
@@ -415,10 +425,10 @@ while [ -s "$pending" ]; do
 	verdict= reason= dt=0 dd=0 db=0 ds=0
 	for id in $members; do
 		r=$(row "$id")
-		fn=$(field "$r" 5) mode=$(field "$r" 7) home=$(field "$r" 8)
+		fn=$(field "$r" $q_name) mode=$(field "$r" $q_mode) home=$(field "$r" $q_home)
 		names="$names${names:+, }$fn()"
-		if ! err=$(UNINLINE_PRISTINE=$src "$uninline" "$mode" "$tdir/linux" "$(field "$r" 3)" \
-			"$(field "$r" 4)" "$fn" $([ "$mode" != move ] || echo "$home") 2>&1); then
+		if ! err=$(UNINLINE_PRISTINE=$src "$uninline" "$mode" "$tdir/linux" "$(field "$r" $q_file)" \
+			"$(field "$r" $q_line)" "$fn" $([ "$mode" != move ] || echo "$home") 2>&1); then
 			verdict=dropped reason="edit: ${err#uninline: }"
 			break
 		fi

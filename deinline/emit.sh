@@ -15,6 +15,14 @@
 # tree it applies to.
 set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
+# the candidates' columns, by name (columns.sh)
+. "$(cd "$(dirname "$0")" && pwd)/columns.sh"
+for c in id file name mode home sites units bytes predicted subsys; do
+	n=$(col "$tdir/candidates" "$c") || exit 1
+	eval "c_$c=$n"
+done
+# candidate ID's row of the ranking
+candidate() { awk -F'\t' -v id="$1" -v c="$c_id" '!/^#/ && $c == id' "$tdir/candidates"; }
 journal=$tdir/journal
 out=$tdir/series
 ids=$("$(dirname "$0")/kept.sh" "$tdir")
@@ -40,8 +48,8 @@ base=$(git rev-parse HEAD)
 commit_key() {
 	files= keys=
 	for id in $(echo "$1" | tr '+' ' '); do
-		row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
-		files="$files $(echo "$row" | cut -f2)" keys="$keys $(echo "$row" | cut -f17)"
+		row=$(candidate "$id")
+		files="$files $(echo "$row" | cut -f$c_file)" keys="$keys $(echo "$row" | cut -f$c_subsys)"
 	done
 	files=$(echo "$files" | tr ' ' '\n' | sort -u | grep .)
 	keys=$(echo "$keys" | tr ' ' '\n' | sort -u | grep .)
@@ -101,10 +109,10 @@ while read -r kind what tids; do
 		tpred=0
 		# one line per function
 		for id in $(echo "$tid" | tr '+' ' '); do
-			row=$(awk -F'\t' -v id="$id" '$1 == id' "$tdir/candidates")
-			file=$(echo "$row" | cut -f2) fn=$(echo "$row" | cut -f4) mode=$(echo "$row" | cut -f6)
-			home=$(echo "$row" | cut -f7) sites=$(echo "$row" | cut -f8) units=$(echo "$row" | cut -f9)
-			bytes=$(echo "$row" | cut -f10) p=$(echo "$row" | cut -f14)
+			row=$(candidate "$id")
+			file=$(echo "$row" | cut -f$c_file) fn=$(echo "$row" | cut -f$c_name) mode=$(echo "$row" | cut -f$c_mode)
+			home=$(echo "$row" | cut -f$c_home) sites=$(echo "$row" | cut -f$c_sites) units=$(echo "$row" | cut -f$c_units)
+			bytes=$(echo "$row" | cut -f$c_bytes) p=$(echo "$row" | cut -f$c_predicted)
 			case $mode in
 			move) how="out of line, into $home" ;;
 			noinline) how="noinline" ;;

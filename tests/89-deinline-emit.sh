@@ -18,12 +18,15 @@ git -C "$work" -c user.name=t -c user.email=t@t commit -q --allow-empty -m empty
 git -C "$work" add -A
 git -C "$work" -c user.name=t -c user.email=t@t commit -q -m base
 tab=$(printf '\t')
-# candidates: id file line name kind mode home ... predicted status body subsys
+# candidates: id file line name kind mode home ... predicted status body
+# subsys, under rank.sh's header line; then with subsys moved second and
+# predicted last, so that a reader counting columns would read others
 cand() {
 	printf '%s\t%s\t1\tf%s\t%s\t%s\t%s\t2\t1\t30\t0\t0\t1\t%s\tok\t10\t%s\n' \
 		"$1" "$2" "$1" "$([ "$3" = move ] && echo header || echo c)" "$3" "$4" "${1}0" "$5"
 }
 {
+	printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\n'
 	cand 1 fs/a.c noinline - fs
 	cand 2 fs/b.c noinline - fs
 	cand 3 fs/a.c noinline - fs
@@ -33,7 +36,9 @@ cand() {
 	cand 7 include/linux/fs.h move mm/c.c mm
 	cand 8 mm/c.c noinline - mm
 	cand 9 mm/c.c noinline - mm
-} >"$t/candidates"
+} | awk -F'\t' -v OFS='\t' '{ out = $1 OFS $17; for (i = 2; i <= NF; i++) if (i != 14 && i != 17) out = out OFS $i
+	print out OFS $14 }' >"$t/candidates"
+[ "$(head -n 1 "$t/candidates" | cut -f2)" = subsys ] || fail "the candidates' columns were not moved"
 # trial TID FILE:LINE...: edit those lines in the work tree, as a kept
 # trial of the advisor would, with its diff, table and journal lines
 trial() {
@@ -99,4 +104,9 @@ for f in fs/a.c fs/b.c mm/c.c include/linux/fs.h; do
 	cmp -s "$src/$f" "$d/want/$f" || fail "$f after the series is not as the kept trials left it"
 done
 ok "the series applies with git am in order and gives the kept trials' tree"
+# a ranking without its header line: one line naming the file and column
+sed -i 1d "$t/candidates"
+if deinline/emit.sh "$t" "$d/src" >"$d/headless" 2>&1; then fail "emit.sh read candidates without a header line"; fi
+expect_grep "^$(ere "$t/candidates"): no column 'id' in its header line$" "$d/headless" "a ranking without its header"
+ok "the candidates' columns are read by their header's names"
 rm -rf "$d"
