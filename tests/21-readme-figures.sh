@@ -170,7 +170,7 @@ targets=$(sed -n 's/^  make \([a-z-]*\) .*/\1/p' "$d/help.txt" | sort -u)
 [ -n "$targets" ] || fail "make help lists no target"
 named=$({ grep -oE '`make [a-z][a-z-]*' README.md | sed 's/^`make //'
 	  fenced README.md | sed -n 's/^\$\{0,1\} *make \([a-z][a-z-]*\).*/\1/p'; } |
-	grep -vx 'mrproper' | sort -u)  # mrproper: the kernel's own
+	grep -vxE 'mrproper|tinyconfig|allnoconfig|olddefconfig' | sort -u)  # the kernel's own targets
 [ -n "$named" ] || fail "README.md names no make target"
 printf '%s\n' "$targets" >"$d/help-targets"
 extra=$(printf '%s\n' "$named" | comm -23 - "$d/help-targets")
