@@ -132,6 +132,15 @@ static void name_map(void)
 	}
 	CHECK(ok && m.n == 10002, "10,000 names through the map's growth, each its own index");
 	strmap_free(&m);
+	{
+		char **v = NULL;
+		int n = 0;
+
+		strlist_add(&v, &n, xstrdup("first"));
+		strlist_add(&v, &n, xstrdup("second"));
+		CHECK(n == 2 && !strcmp(v[0], "first") && !strcmp(v[1], "second"), "a string list keeps its order");
+		strlist_free(v, n);
+	}
 }
 
 static void rank_correlation(void)

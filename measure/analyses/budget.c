@@ -37,8 +37,7 @@ const char *const budget_key_names[B_NKEYS] = {
 /* A bad line: named in B's errors, FILE:LINE first; the budget's other lines still hold. */
 static void bad_line(struct budget *b, const char *file, int lineno, const char *what, const char *line)
 {
-	b->errors = xrealloc(b->errors, (size_t)(b->nerrors + 1) * sizeof(*b->errors));
-	b->errors[b->nerrors++] = xasprintf("%s:%d: %s: %s", file, lineno, what, line);
+	strlist_add(&b->errors, &b->nerrors, xasprintf("%s:%d: %s: %s", file, lineno, what, line));
 }
 
 static int parse_key(const char *s)
@@ -131,8 +130,7 @@ void budget_read(struct budget *b, const char *config, const char *file, const c
 	snprintf(b->config, sizeof(b->config), "%s", config);
 	snprintf(b->path, sizeof(b->path), "%s", file);
 	if (!f) {
-		b->errors = xcalloc(1, sizeof(*b->errors));
-		b->errors[b->nerrors++] = xasprintf("%s: %s", file, strerror(errno));
+		strlist_add(&b->errors, &b->nerrors, xasprintf("%s: %s", file, strerror(errno)));
 		return;
 	}
 	while (getline(&line, &cap, f) > 0) {
@@ -196,10 +194,6 @@ const struct budget_line *budget_dir_line(const struct budget *b, const char *va
 
 void budget_free(struct budget *b)
 {
-	int i;
-
-	for (i = 0; i < b->nerrors; i++)
-		free(b->errors[i]);
-	free(b->errors);
+	strlist_free(b->errors, b->nerrors);
 	free(b->lines);
 }

@@ -148,6 +148,21 @@ void strmap_free(struct strmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
+void strlist_add(char ***v, int *n, char *s)
+{
+	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+void strlist_free(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 int split_tabs(char *line, char **f, int max)
 {
 	int n = 0;

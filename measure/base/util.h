@@ -36,6 +36,10 @@ struct strmap {
 size_t strmap_index(struct strmap *m, const char *name, int *added);
 void strmap_free(struct strmap *m);
 
+/* A growing list of strings on the heap, *N of them: strlist_add() takes S over. */
+void strlist_add(char ***v, int *n, char *s);
+void strlist_free(char **v, int n);
+
 /*
  * The journals of make deinline and make option-cost: tab-separated
  * lines.  split_tabs() splits LINE in place into F (MAX + 1 fields at

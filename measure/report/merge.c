@@ -162,9 +162,8 @@ int merge_kernels(struct merged *m, struct kernel *ks, int n, char ***notes, int
 		for (j = 0; j < n && strcmp(ks[j].name, k.name); j++)
 			;
 		if (j < n && ks[j].built) {
-			*notes = xrealloc(*notes, (size_t)(*nnotes + 1) * sizeof(**notes));
-			(*notes)[(*nnotes)++] = xasprintf("--merge %s: %s is built here; keeping this one",
-							  m->path, k.name);
+			strlist_add(notes, nnotes, xasprintf("--merge %s: %s is built here; keeping this one",
+							     m->path, k.name));
 			kernel_free(&k);
 			continue;
 		}

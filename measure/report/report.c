@@ -79,8 +79,7 @@ static int read_budget_arg(struct budget *b, const char *arg, const char *fragme
 /* An input that could not be read, WHY (taken over): a cause of the report's failure. */
 static void input_error(struct report *r, char *why)
 {
-	r->errors = xrealloc(r->errors, (size_t)(r->nerrors + 1) * sizeof(*r->errors));
-	r->errors[r->nerrors++] = why;
+	strlist_add(&r->errors, &r->nerrors, why);
 }
 
 /* A config's budget holds for it on every tree: the kernel an upgrade must fit. */
@@ -114,11 +113,11 @@ static void note_unchecked(struct report *r, const struct budget *bs, int nb)
 					break;
 			if (i < r->n)
 				continue;
-			r->notes = xrealloc(r->notes, (size_t)(r->nnotes + 1) * sizeof(*r->notes));
-			r->notes[r->nnotes++] = xasprintf("%s:%d: variant %s of %s is not in this run; its %s%s%s"
-							  " limit was not checked", bs[j].path, bl->lineno,
-							  bl->variant, bs[j].config, bl->dir[0] ? "dir " : "",
-							  bl->dir[0] ? bl->dir : "", budget_key_names[bl->key]);
+			strlist_add(&r->notes, &r->nnotes,
+				    xasprintf("%s:%d: variant %s of %s is not in this run; its %s%s%s limit was not"
+					      " checked", bs[j].path, bl->lineno, bl->variant, bs[j].config,
+					      bl->dir[0] ? "dir " : "", bl->dir[0] ? bl->dir : "",
+					      budget_key_names[bl->key]));
 		}
 }
 
@@ -165,11 +164,11 @@ static void dir_rows(struct report *r, const struct kernel *k)
 		if (!l->dir[0] || budget_dir_line(k->budget, k->variant, l->dir, l->key) != l)
 			continue;
 		if (!k->attr.valid) {
-			r->notes = xrealloc(r->notes, (size_t)(r->nnotes + 1) * sizeof(*r->notes));
-			r->notes[r->nnotes++] = xasprintf("%s:%d: %s has no attribution (%s); its dir %s %s"
-							  " limit was not checked", k->budget->path, l->lineno,
-							  k->name, k->attr.error ? k->attr.error :
-							  "built without DWARF", l->dir, budget_key_names[l->key]);
+			strlist_add(&r->notes, &r->nnotes,
+				    xasprintf("%s:%d: %s has no attribution (%s); its dir %s %s limit was not checked",
+					      k->budget->path, l->lineno, k->name,
+					      k->attr.error ? k->attr.error : "built without DWARF", l->dir,
+					      budget_key_names[l->key]));
 			continue;
 		}
 		value = dir_value(k, l->dir, l->key, &matched);
@@ -439,19 +438,13 @@ void report_free(struct report *r)
 		diff_table_free(&r->pairs[i].table);
 	for (i = 0; i < r->nmissing; i++)
 		free(r->missing[i].why);
-	for (i = 0; i < r->nerrors; i++)
-		free(r->errors[i]);
-	free(r->errors);
-	for (i = 0; i < r->nnotices; i++)
-		free(r->notices[i]);
-	free(r->notices);
-	for (i = 0; i < r->nnotes; i++)
-		free(r->notes[i]);
+	strlist_free(r->errors, r->nerrors);
+	strlist_free(r->notices, r->nnotices);
+	strlist_free(r->notes, r->nnotes);
 	for (i = 0; i < r->nbudgets; i++)
 		budget_free(&r->budgets[i]);
 	for (i = 0; i < r->n; i++)
 		kernel_free(&r->ks[i]);
-	free(r->notes);
 	free(r->missing);
 	free(r->pairs);
 	free(r->rows);
