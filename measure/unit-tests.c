@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * unit-tests: the pure functions of tksize's lower layers, each against
- * values worked out by hand: ranges, paths, the journals' fields, the
+ * values worked out by hand: ranges, paths, the journals' fields and
+ * lines (made by journal_format and read back by journal_load), the
  * name map, Spearman's rho, budgets (limits, a variant's own line, bad
  * lines), and report.json's and attribution.json's records written and
  * read back.  `make -C measure unit O=DIR` builds and runs it; one line
@@ -20,6 +21,7 @@
 #include "base/paths.h"
 #include "base/ranges.h"
 #include "base/util.h"
+#include "readers/journal.h"
 #include "stores/attribute-json.h"
 #include "stores/report-json.h"
 
@@ -110,6 +112,68 @@ static void journal_fields(void)
 	CHECK(split_tabs(longer, f, 2) == 3, "a longer line shows as MAX + 1 fields");
 	check_str(f[2], "c", "the last field kept of a longer line");
 	CHECK(split_tabs(empty, f, 3) == 1 && !*f[0], "an empty line is one empty field");
+}
+
+/* A journal's lines made, written and read back; and the faults of each rule. */
+static void journal_lines(void)
+{
+	char *kept[] = { "seconds=30", "tid=4+5", "names=f(), g()", "dtext=-32", "ddata=0", "dbss=0", "dfuncs=-20" };
+	char *boot[] = { "verdict=FAIL", "tids=4+5", "result=no shell prompt" };
+	char *bad_choice[] = { "verdict=MAYBE", "tids=1" }, *missing[] = { "tid=1" };
+	char *gap[] = { "verdict=PASS" }, *twice[] = { "tid=1", "tid=2" }, *unknown[] = { "tid=1", "who=2" };
+	char *tabbed[] = { "tid=1\t2" }, *notnum[] = { "symbol=X", "dir=off", "status=cannot", "dtext=x" };
+	char path[] = "/tmp/tk-unit-journal-XXXXXX", *line, *err = NULL;
+	struct journal_lines lines;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	CHECK(!journal_format("kept", kept, 7, &line, &err), "a kept line made: %s", err ? err : "");
+	check_str(line, "kept\t4+5\tf(), g()\t-32\t0\t0\t-20\t30\n", "its fields in the kind's order");
+	f = fdopen(fd, "w");
+	fputs(line, f);
+	free(line);
+	CHECK(!journal_format("boot", boot, 3, &line, &err), "a boot line with its optional result");
+	fputs(line, f);
+	free(line);
+	CHECK(!journal_format("boot", boot, 2, &line, &err), "a boot line without it");
+	check_str(line, "boot\tFAIL\t4+5\n", "the optional field left off");
+	fputs(line, f);
+	free(line);
+	fclose(f);
+	CHECK(!journal_load(path, "deinline", &lines, &err), "the lines read back: %s", err ? err : "");
+	CHECK(lines.n == 3 && lines.v[2].lineno == 3, "three lines, numbered");
+	if (lines.n == 3) {
+		check_str(journal_get(&lines.v[0], "names"), "f(), g()", "a text field by name");
+		CHECK(journal_get_number(&lines.v[0], "dfuncs") == -20, "a number by name");
+		check_str(journal_get(&lines.v[1], "result"), "no shell prompt", "the optional field");
+		check_str(journal_get(&lines.v[2], "result"), "", "the optional field, left off");
+	}
+	journal_lines_free(&lines);
+	CHECK(journal_load(path, "option-cost", &lines, &err) && err, "another journal's lines are refused");
+	check_str(err, xasprintf("%s:1: not a journal line: kept", path), "named by file and line");
+	journal_lines_free(&lines);
+	free(err);
+	unlink(path);
+
+#define REFUSED(kind, v, want)                                                          \
+	do {                                                                            \
+		err = NULL;                                                             \
+		CHECK(journal_format(kind, v, sizeof(v) / sizeof(v[0]), &line, &err), \
+		      "%s refused", want);                                              \
+		check_str(err, want, "the fault");                                      \
+		free(err);                                                              \
+	} while (0)
+	REFUSED("boot", bad_choice, "boot: verdict 'MAYBE', not PASS or FAIL");
+	REFUSED("kept", missing, "kept: a kept line needs names");
+	REFUSED("boot", gap, "boot: a boot line needs tids");
+	REFUSED("unkept", twice, "unkept: tid given twice");
+	REFUSED("unkept", unknown, "unkept: 'who=2' is not NAME=VALUE for a field of an unkept line");
+	REFUSED("unkept", tabbed, "unkept: an unkept line's tid holds a tab or a newline");
+	REFUSED("option", notnum, "option: 'x' is not a number");
+	REFUSED("tried", missing, "tried: not a journal line kind");
+#undef REFUSED
+	CHECK(journal_field_index(journal_kind("option"), "reason") == 11, "an option line's reason is its 12th field");
+	CHECK(journal_field_index(journal_kind("option"), "tid") < 0, "an option line has no tid");
 }
 
 static void name_map(void)
@@ -271,6 +335,7 @@ int main(void)
 	ranges();
 	paths();
 	journal_fields();
+	journal_lines();
 	name_map();
 	rank_correlation();
 	budgets();

@@ -14,8 +14,7 @@
 
 #include "analyses/advisor.h"
 #include "base/util.h"
-
-#define MAX_FIELDS 10
+#include "readers/journal.h"
 
 static int members(const char *tid)
 {
@@ -219,111 +218,92 @@ static long read_wall(struct journal *j)
 	return s;
 }
 
-/* The fields each kind of journal line has (boot: an optional verdict detail). */
-static int fields_ok(const char *kind, int n)
-{
-	static const struct { const char *kind; int min, max; } kinds[] = {
-		{ "try", 7, 7 }, { "kept", 8, 8 }, { "dropped", 9, 9 }, { "split", 9, 9 },
-		{ "boot", 3, 4 }, { "unkept", 2, 2 },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strcmp(kind, kinds[i].kind))
-			return n >= kinds[i].min && n <= kinds[i].max;
-	return -1;
-}
-
 /* One kept, dropped or split line: its trial's figures. */
-static void read_result(struct advisor_facts *a, char **f, struct strmap *ids, const long *pred, struct journal *j)
+static void read_result(struct advisor_facts *a, const struct journal_line *l, struct strmap *ids, const long *pred,
+			struct journal *j)
 {
-	const char *reason = f[0][0] == 'k' ? "" : f[8];
-	long secs = journal_number(j, f[7]);
+	const char *kind = l->kind->kind, *tid = journal_get(l, "tid");
+	const char *reason = strcmp(kind, "kept") ? journal_get(l, "reason") : "";
+	long secs = journal_get_number(l, "seconds");
 	struct advisor_point *p;
 
-	if (secs < 0)
+	if (secs < 0) {
 		journal_fault(j, "%ld seconds", secs);
-	if (j->error)
 		return;
+	}
 	if (built(reason)) {
 		a->trials++;
 		a->seconds += secs;
 	}
-	if (!strcmp(f[0], "split"))
+	if (!strcmp(kind, "split"))
 		a->splits++;
-	if (!strcmp(f[0], "dropped"))
+	if (!strcmp(kind, "dropped"))
 		count_reason(a, reason);
-	if (f[0][0] != 'k' && !measured_drop(reason)) {
+	if (strcmp(kind, "kept") && !measured_drop(reason)) {
 		/* nothing measured; a replay that failed its boot alone keeps no point */
-		if (f[0][0] == 'd')
-			forget_point(a, f[1]);
+		if (!strcmp(kind, "dropped"))
+			forget_point(a, tid);
 		return;
 	}
-	p = point(a, f[1]);
+	p = point(a, tid);
 	free(p->names);
-	p->names = xstrdup(f[2]);
-	p->members = members(f[1]);
-	p->predicted = predicted(f[1], ids, pred, j);
-	p->measured = -journal_number(j, f[6]);
-	p->dtext = journal_number(j, f[3]);
-	p->kept = f[0][0] == 'k';
+	p->names = xstrdup(journal_get(l, "names"));
+	p->members = members(tid);
+	p->predicted = predicted(tid, ids, pred, j);
+	p->measured = -journal_get_number(l, "dfuncs");
+	p->dtext = journal_get_number(l, "dtext");
+	p->kept = !strcmp(kind, "kept");
 	p->undone = 0;
+}
+
+/* unkept TID: a failed boot undid the kept trial TID. */
+static void read_unkept(struct advisor_facts *a, const char *tid, struct journal *j)
+{
+	int i, found = 0;
+
+	for (i = 0; i < a->npoints; i++)
+		if (!strcmp(a->points[i].tid, tid) && a->points[i].kept) {
+			a->points[i].kept = 0;
+			a->points[i].undone = 1;
+			found = 1;
+		}
+	if (!found)
+		journal_fault(j, "trial %s is undone but was not kept", tid);
 }
 
 int advisor_read(const char *tdir, const char *name, struct advisor_facts *a, char **err)
 {
 	char *path = xasprintf("%s/journal", tdir), *pending = xasprintf("%s/pending", tdir), *wall;
-	char *line = NULL, *f[MAX_FIELDS + 1];
 	struct journal j = { path, 0, NULL }, w;
+	struct journal_lines lines;
 	struct strmap ids = { 0 };
 	long *pred = NULL;
-	size_t cap = 0;
 	int i;
-	FILE *in = fopen(path, "r");
 
 	memset(a, 0, sizeof(*a));
 	a->name = xstrdup(name);
-	if (!in)
-		journal_fault(&j, "%s", strerror(errno));
-	while (in && !j.error && getline(&line, &cap, in) > 0) {
-		int n = split_tabs(line, f, MAX_FIELDS), ok = fields_ok(f[0], n);
+	journal_load(path, "deinline", &lines, &j.error);
+	for (i = 0; i < lines.n && !j.error; i++) {
+		const struct journal_line *l = &lines.v[i];
+		const char *kind = l->kind->kind;
 
-		j.lineno++;
-		if (ok < 0)
-			journal_fault(&j, "not a journal line: %s", f[0]);
-		else if (!ok)
-			journal_fault(&j, "a %s line with %d fields", f[0], n);
-		else if (!f[1][0])
-			journal_fault(&j, "a %s line with an empty second field", f[0]);
-		else if (!strcmp(f[0], "try")) {
+		j.lineno = l->lineno;
+		if (!strcmp(kind, "try")) {
 			int added;
-			size_t k = strmap_index(&ids, f[1], &added);
+			size_t k = strmap_index(&ids, journal_get(l, "id"), &added);
 
 			pred = xrealloc(pred, ids.n * sizeof(long));
-			pred[k] = journal_number(&j, f[6]);
-		} else if (!strcmp(f[0], "unkept")) {
-			int found = 0;
-
-			for (i = 0; i < a->npoints; i++)
-				if (!strcmp(a->points[i].tid, f[1]) && a->points[i].kept) {
-					a->points[i].kept = 0;
-					a->points[i].undone = 1;
-					found = 1;
-				}
-			if (!found)
-				journal_fault(&j, "trial %s is undone but was not kept", f[1]);
-		} else if (!strcmp(f[0], "boot")) {
-			if (strcmp(f[1], "PASS") && strcmp(f[1], "FAIL"))
-				journal_fault(&j, "boot verdict %s, not PASS or FAIL", f[1]);
-			a->boots_pass += !strcmp(f[1], "PASS");
-			a->boots_fail += !strcmp(f[1], "FAIL");
+			pred[k] = journal_get_number(l, "predicted");
+		} else if (!strcmp(kind, "unkept")) {
+			read_unkept(a, journal_get(l, "tid"), &j);
+		} else if (!strcmp(kind, "boot")) {
+			a->boots_pass += !strcmp(journal_get(l, "verdict"), "PASS");
+			a->boots_fail += !strcmp(journal_get(l, "verdict"), "FAIL");
 		} else {
-			read_result(a, f, &ids, pred, &j);
+			read_result(a, l, &ids, pred, &j);
 		}
 	}
-	if (in)
-		fclose(in);
-	free(line);
+	journal_lines_free(&lines);
 	for (i = 0; i < a->npoints; i++)
 		if (a->points[i].kept) {
 			a->kept += a->points[i].members;

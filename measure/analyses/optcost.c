@@ -5,7 +5,6 @@
  * make option-cost prints and the report's are one computation.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,86 +12,79 @@
 
 #include "analyses/optcost.h"
 #include "base/util.h"
+#include "readers/journal.h"
 
-#define MAX_FIELDS 12
-
-/* Four journal fields from F: text, data, bss, bzImage. */
-static void read_delta(struct optcost_delta *d, char **f, struct journal *j)
+/* The four deltas of L: text, data, bss, bzImage. */
+static void read_delta(struct optcost_delta *d, const struct journal_line *l)
 {
-	d->text = journal_number(j, f[0]);
-	d->data = journal_number(j, f[1]);
-	d->bss = journal_number(j, f[2]);
-	d->bzimage = journal_number(j, f[3]);
+	d->text = journal_get_number(l, "dtext");
+	d->data = journal_get_number(l, "ddata");
+	d->bss = journal_get_number(l, "dbss");
+	d->bzimage = journal_get_number(l, "dbzimage");
 }
 
-/* The fields an option line and a forced line share: STATUS on, into O. */
-static void read_row(struct optcost_option *o, char **f, struct journal *j)
+/* The fields an option line and a forced line share, into O. */
+static void read_row(struct optcost_option *o, const struct journal_line *l, struct journal *j)
 {
-	if (!strcmp(f[3], "measured"))
-		o->status = OPTCOST_MEASURED;
-	else if (!strcmp(f[3], "cannot"))
-		o->status = OPTCOST_CANNOT;
-	else if (!strcmp(f[3], "failed"))
-		o->status = OPTCOST_FAILED;
-	else
-		journal_fault(j, "status '%s', not measured, cannot or failed", f[3]);
-	read_delta(&o->d, f + 4, j);
-	if (strcmp(f[8], "PASS") && strcmp(f[8], "FAIL") && strcmp(f[8], "-"))
-		journal_fault(j, "boot '%s', not PASS, FAIL or -", f[8]);
-	if (o->status != OPTCOST_MEASURED && strcmp(f[8], "-"))
-		journal_fault(j, "%s was not built, yet booted", f[1]);
-	o->boot = xstrdup(f[8]);
-	o->seconds = journal_number(j, f[9]);
-	o->changed = xstrdup(f[10]);
-	o->reason = xstrdup(f[11]);
+	const char *status = journal_get(l, "status");
+
+	o->status = !strcmp(status, "measured") ? OPTCOST_MEASURED :
+		    !strcmp(status, "cannot") ? OPTCOST_CANNOT : OPTCOST_FAILED;
+	read_delta(&o->d, l);
+	o->boot = xstrdup(journal_get(l, "boot"));
+	if (o->status != OPTCOST_MEASURED && strcmp(o->boot, "-"))
+		journal_fault(j, "%s was not built, yet booted", o->symbol);
+	o->seconds = journal_get_number(l, "seconds");
+	o->changed = xstrdup(journal_get(l, "changed"));
+	o->reason = xstrdup(journal_get(l, "reason"));
 	if (o->status != OPTCOST_MEASURED && !strcmp(o->reason, "-"))
-		journal_fault(j, "%s has no reason", f[1]);
+		journal_fault(j, "%s has no reason", o->symbol);
 }
 
-/* A new row at the end of ROWS (N of them) for SYMBOL f[1], read from F;
- * its build's seconds count toward the run's. */
-static struct optcost_option *append_row(struct optcost_facts *c, struct optcost_option **rows, int *n, char **f,
-					 struct journal *j)
+/* A new row at the end of ROWS (N of them) for L's symbol; its build's
+ * seconds count toward the run's. */
+static struct optcost_option *append_row(struct optcost_facts *c, struct optcost_option **rows, int *n,
+					 const struct journal_line *l, struct journal *j)
 {
 	struct optcost_option *o;
 
 	*rows = xrealloc(*rows, (size_t)(*n + 1) * sizeof(**rows));
 	o = &(*rows)[(*n)++];
 	memset(o, 0, sizeof(*o));
-	o->symbol = xstrdup(f[1]);
-	read_row(o, f, j);
+	o->symbol = xstrdup(journal_get(l, "symbol"));
+	read_row(o, l, j);
 	c->seconds += o->seconds;
 	return o;
 }
 
-static void read_option(struct optcost_facts *c, char **f, struct journal *j)
+static void read_option(struct optcost_facts *c, const struct journal_line *l, struct journal *j)
 {
+	const char *sym = journal_get(l, "symbol"), *dir = journal_get(l, "dir");
 	struct optcost_option *o;
 	int i;
 
-	if (strcmp(f[2], "on") && strcmp(f[2], "off"))
-		journal_fault(j, "direction '%s', not on or off", f[2]);
 	for (i = 0; i < c->noptions; i++)
-		if (!strcmp(c->options[i].symbol, f[1]) && c->options[i].on == !strcmp(f[2], "on"))
-			journal_fault(j, "%s %s is in the journal twice", f[1], f[2]);
-	o = append_row(c, &c->options, &c->noptions, f, j);
-	o->on = !strcmp(f[2], "on");
+		if (!strcmp(c->options[i].symbol, sym) && c->options[i].on == !strcmp(dir, "on"))
+			journal_fault(j, "%s %s is in the journal twice", sym, dir);
+	o = append_row(c, &c->options, &c->noptions, l, j);
+	o->on = !strcmp(dir, "on");
 }
 
 /* forced SYMBOL SELECTORS ...: always "off", against its selectors. */
-static void read_forced(struct optcost_facts *c, char **f, struct journal *j)
+static void read_forced(struct optcost_facts *c, const struct journal_line *l, struct journal *j)
 {
+	const char *sym = journal_get(l, "symbol");
 	struct optcost_option *o;
 	int i;
 
 	for (i = 0; i < c->nforced; i++)
-		if (!strcmp(c->forced[i].symbol, f[1]))
-			journal_fault(j, "forced %s is in the journal twice", f[1]);
-	o = append_row(c, &c->forced, &c->nforced, f, j);
-	o->selectors = xstrdup(f[2]);
+		if (!strcmp(c->forced[i].symbol, sym))
+			journal_fault(j, "forced %s is in the journal twice", sym);
+	o = append_row(c, &c->forced, &c->nforced, l, j);
+	o->selectors = xstrdup(journal_get(l, "selectors"));
 }
 
-static void read_group(struct optcost_facts *c, struct optcost_group *g, char **f, struct journal *j)
+static void read_group(struct optcost_facts *c, struct optcost_group *g, const struct journal_line *l)
 {
 	/* a rerun that measured more options builds the group again: the last line holds */
 	if (g->present) {
@@ -102,17 +94,15 @@ static void read_group(struct optcost_facts *c, struct optcost_group *g, char **
 		g->dropped = NULL;
 	}
 	g->present = 1;
-	g->names = xstrdup(f[1]);
-	read_delta(&g->d, f + 2, j);
-	if (strcmp(f[6], "PASS") && strcmp(f[6], "FAIL") && strcmp(f[6], "-"))
-		journal_fault(j, "boot '%s', not PASS, FAIL or -", f[6]);
-	g->boot = xstrdup(f[6]);
-	g->seconds = journal_number(j, f[7]);
+	g->names = xstrdup(journal_get(l, "names"));
+	read_delta(&g->d, l);
+	g->boot = xstrdup(journal_get(l, "boot"));
+	g->seconds = journal_get_number(l, "seconds");
 	c->seconds += g->seconds;
-	if (!strcmp(f[0], "combined"))
-		g->sum_dtext = journal_number(j, f[8]);
+	if (!strcmp(l->kind->kind, "combined"))
+		g->sum_dtext = journal_get_number(l, "sumdtext");
 	else
-		g->dropped = xstrdup(f[8]);
+		g->dropped = xstrdup(journal_get(l, "dropped"));
 }
 
 static long labs_(long v)
@@ -135,41 +125,30 @@ static int cmp_options(const void *pa, const void *pb)
 
 int optcost_read(const char *tdir, const char *name, struct optcost_facts *c, char **err)
 {
-	char *path = xasprintf("%s/journal", tdir), *line = NULL, *f[MAX_FIELDS + 1], *fill;
+	char *path = xasprintf("%s/journal", tdir), *fill;
 	struct journal j = { path, 0, NULL };
-	size_t cap = 0;
-	FILE *in = fopen(path, "r");
+	struct journal_lines lines;
+	int i;
 
 	memset(c, 0, sizeof(*c));
 	c->name = xstrdup(name);
-	if (!in)
-		journal_fault(&j, "%s", strerror(errno));
 	fill = xasprintf("%s/data-less-init-fill", tdir);
 	c->data_less_init_fill = !access(fill, F_OK);
 	free(fill);
-	while (in && !j.error && getline(&line, &cap, in) > 0) {
-		int n = split_tabs(line, f, MAX_FIELDS);
+	journal_load(path, "option-cost", &lines, &j.error);
+	for (i = 0; i < lines.n && !j.error; i++) {
+		const struct journal_line *l = &lines.v[i];
+		const char *kind = l->kind->kind;
 
-		j.lineno++;
-		if (!strcmp(f[0], "option") || !strcmp(f[0], "forced")) {
-			if (n != 12)
-				journal_fault(&j, "%s %s line with %d fields, not 12", f[0][0] == 'o' ? "an" : "a", f[0], n);
-			else if (f[0][0] == 'o')
-				read_option(c, f, &j);
-			else
-				read_forced(c, f, &j);
-		} else if (!strcmp(f[0], "combined") || !strcmp(f[0], "fragment")) {
-			if (n != 9)
-				journal_fault(&j, "a %s line with %d fields, not 9", f[0], n);
-			else
-				read_group(c, f[0][0] == 'c' ? &c->combined : &c->fragment, f, &j);
-		} else {
-			journal_fault(&j, "not a journal line: %s", f[0]);
-		}
+		j.lineno = l->lineno;
+		if (!strcmp(kind, "option"))
+			read_option(c, l, &j);
+		else if (!strcmp(kind, "forced"))
+			read_forced(c, l, &j);
+		else
+			read_group(c, !strcmp(kind, "combined") ? &c->combined : &c->fragment, l);
 	}
-	if (in)
-		fclose(in);
-	free(line);
+	journal_lines_free(&lines);
 	free(path);
 	if (j.error) {
 		*err = j.error;

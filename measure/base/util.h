@@ -41,10 +41,10 @@ void strlist_add(char ***v, int *n, char *s);
 void strlist_free(char **v, int n);
 
 /*
- * The journals of make deinline and make option-cost: tab-separated
- * lines.  split_tabs() splits LINE in place into F (MAX + 1 fields at
+ * Tab-separated lines, as the journals are (readers/journal.c defines
+ * their kinds and fields), and TDIR/wall.  split_tabs() splits LINE in place into F (MAX + 1 fields at
  * most: a longer line shows as MAX + 1) and returns the count.  A
- * journal being read keeps its first fault: journal_fault() names
+ * file being read keeps its first fault: journal_fault() names
  * PATH:LINENO (PATH alone at line 0), and journal_number() reads a
  * decimal field, or faults and gives 0; the reader stops at a fault.
  */
