@@ -516,7 +516,7 @@ deinline: $(MEASURE) $(UNINLINE)
 	 C_MODE=$(C_MODE) MIN_PREDICTED=$(MIN_PREDICTED) SOLO_REBUILDS=$(or $(SOLO_REBUILDS),1) \
 	 MAX_TRIALS=$(or $(MAX_TRIALS),300) MAX_MINUTES=$(or $(MAX_MINUTES),180) SHARD=$(SHARD) MERGE='$(abspath $(MERGE))' $(TRIAL_BOOT) \
 	 deinline/advisor.sh $(SRC) $(TRIAL_KDIR) $(DEINLINE_DIR) $(TRIAL_NAME)
-	@deinline/emit.sh $(DEINLINE_DIR) $(SRC)
+	@TKSIZE=$(MEASURE) deinline/emit.sh $(DEINLINE_DIR) $(SRC)
 	@$(MEASURE) advisor $(DEINLINE_DIR)
 
 ## deinline-verify: build and boot every prefix of a de-inlining series (SERIES=patches/deinline) on CONFIG/OPT/BASE

@@ -15,13 +15,16 @@
 # undone and tried again first, one at a time, each booted, and one that
 # fails is dropped with the boot's verdict as its reason.
 #
-# TDIR/journal holds every trial, one tab-separated line per event:
-#   try     ID NAME FILE:LINE MODE HOME PREDICTED    (before the build)
-#   kept    TID NAMES DTEXT DDATA DBSS DFUNCS SECONDS
-#   dropped TID NAMES DTEXT DDATA DBSS DFUNCS SECONDS REASON
-#   split   TID NAMES DTEXT DDATA DBSS DFUNCS SECONDS REASON  (a group, halved)
-#   boot    PASS|FAIL TIDS [RESULT]                 (the trials it covered)
-#   unkept  TID                                     (undone after a FAIL)
+# TDIR/journal holds every trial, one tab-separated line per event (the
+# fields' names are measure/readers/journal.c's, which defines them; this
+# script reads them with `tksize journal` and writes lines with `tksize
+# journal-line`, by name):
+#   try     id name where mode home predicted        (before the build)
+#   kept    tid names dtext ddata dbss dfuncs seconds
+#   dropped tid names dtext ddata dbss dfuncs seconds reason
+#   split   tid names dtext ddata dbss dfuncs seconds reason  (a group, halved)
+#   boot    verdict tids [result]                    (PASS|FAIL, the trials it covered)
+#   unkept  tid                                      (undone after a FAIL)
 # A trial's TID is its candidates' IDs joined by '+'.
 # DTEXT, DDATA, DBSS are the Berkeley size deltas against the kernel
 # before the change; DFUNCS is the text symbols' (bloat-o-meter -t).  After
@@ -81,7 +84,7 @@ wall() { echo $((wall_before + $(date +%s) - run_start)); }
 save_wall() { wall >"$tdir/wall.tmp" && mv "$tdir/wall.tmp" "$tdir/wall"; }
 # the trial builds in the journal, as tksize advisor counts them (refused
 # edits and boot drops built nothing)
-builds() { "$tksize" advisor "$tdir" | sed -n '1s/^trials: \([0-9]*\) builds.*/\1/p'; }
+builds() { "$tksize" advisor --builds "$tdir"; }
 # Why the budget ends the run now, if it does: checked before each trial,
 # so the last one may end past MAX_MINUTES.
 over_budget() {
@@ -99,16 +102,27 @@ boot_base() {
 	"$top/boot/boot.sh" "$tdir/base/bzImage" "$INITRAMFS" "$tdir/base" "$name deinline" >/dev/null 2>&1
 }
 
-# The kept trials, in the order kept, not undone since.
-kept_trials() {
-	awk -F'\t' '$1 == "kept" { k[++n] = $2 } $1 == "unkept" { for (i = 1; i <= n; i++) if (k[i] == $2) k[i] = "" }
-		END { for (i = 1; i <= n; i++) if (k[i] != "") print k[i] }' "$journal"
-}
+# The journal's fields by name: KINDS FIELD... (tksize journal).
+fields() { "$tksize" journal "$journal" "$@"; }
+# A journal line, checked against its kind: KIND NAME=VALUE... (tksize
+# journal-line); one that its kind's fields refuse stops the run.
+line_of() { "$tksize" journal-line "$@" || die "a $1 line the journal's format refuses"; }
+
+# The kept trials, in the order kept, not undone since (kept.sh).
+kept_trials() { TKSIZE=$tksize "$here/kept.sh" "$tdir" all; }
 
 # Those no boot has confirmed yet: the ones after confirmed/.last.
-unconfirmed() {
-	kept_trials | awk -v last="$(cat "$tdir/confirmed/.last" 2>/dev/null)" \
-		'last == "" || after { print } $0 == last { after = 1 }'
+unconfirmed() { TKSIZE=$tksize "$here/kept.sh" "$tdir" unconfirmed; }
+
+# The last of kept or unkept that the journal says of trial TID, or nothing.
+last_word() { fields kept,unkept kind tid | awk -F'\t' -v t="$1" '$2 == t { w = $1 } END { print w }'; }
+
+# The candidates done, one ID a line: in a trial kept or dropped, and not
+# undone since.
+done_ids() {
+	fields kept,dropped,unkept kind tid | awk -F'\t' '{ n = split($2, ids, "+")
+		for (k = 1; k <= n; k++) if ($1 == "unkept") delete done[ids[k]]; else done[ids[k]] = 1 }
+		END { for (id in done) print id }'
 }
 
 # The scratch tree's files the trials TIDS changed.
@@ -135,14 +149,14 @@ confirm() {
 		mv "$tdir/confirmed" "$tdir/confirmed.old"
 		mv "$tdir/confirmed.tmp" "$tdir/confirmed"
 		rm -rf "$tdir/confirmed.old"
-		printf 'boot\tPASS\t%s\n' "$list" >>"$journal"
+		line_of boot verdict=PASS tids="$list" >>"$journal"
 		echo "  BOOT    PASS with trials $list: confirmed"
 		return 0
 	fi
 	why=$(sed -n 's/^reason //p' "$tdir/base/boot.result" 2>/dev/null | head -n 1)
 	# the failed boot's journal line and what it undoes, in one file made
 	# by a rename: restore() acts on it, whenever it runs
-	printf 'boot\tFAIL\t%s\t%s\n' "$list" "${why:-no boot.result}" >"$tdir/restore.tmp" &&
+	line_of boot verdict=FAIL tids="$list" result="${why:-no boot.result}" >"$tdir/restore.tmp" &&
 		mv "$tdir/restore.tmp" "$tdir/restore"
 	echo "  BOOT    FAIL with trials $list (${why:-no boot.result}): undoing them"
 	restore
@@ -151,10 +165,10 @@ confirm() {
 
 # The failed boots candidate ID was in, alone or in a group.
 boot_failures() {
-	awk -F'\t' -v id="$1" '$1 == "boot" && $2 == "FAIL" {
-		n = split($3, l, ",")
+	fields boot verdict tids | awk -F'\t' -v id="$1" '$1 == "FAIL" {
+		n = split($2, l, ",")
 		for (k = 1; k <= n; k++) { m = split(l[k], c, "+"); for (j = 1; j <= m; j++) if (c[j] == id) f++ }
-	} END { print f + 0 }' "$journal"
+	} END { print f + 0 }'
 }
 
 # Undo the trials listed in TDIR/restore; idempotent, so a kill anywhere
@@ -163,13 +177,14 @@ boot_failures() {
 # build folder is confirmed/'s.
 restore() {
 	line=$(cat "$tdir/restore")
-	ids=$(echo "$line" | cut -f3 | tr ',' ' ')
-	why=$(echo "$line" | cut -f4)
-	[ "$(grep "^boot$tab" "$journal" | tail -n 1)" = "$line" ] || echo "$line" >>"$journal"
+	ids=$("$tksize" journal "$tdir/restore" boot tids | tr ',' ' ')
+	why=$("$tksize" journal "$tdir/restore" boot result)
+	# journaled already, unless a kill came first
+	[ "$(fields boot verdict tids result | tail -n 1)" = "$("$tksize" journal "$tdir/restore" boot verdict tids result)" ] ||
+		echo "$line" >>"$journal"
 	# each undone once: unless its last word in the journal is unkept
 	for t in $ids; do
-		awk -F'\t' -v t="$t" '($1 == "kept" || $1 == "unkept") && $2 == t { last = $1 }
-			END { exit last != "kept" }' "$journal" && printf 'unkept\t%s\n' "$t" >>"$journal"
+		[ "$(last_word "$t")" != kept ] || line_of unkept tid="$t" >>"$journal"
 	done
 	for f in $(changed_files $ids); do
 		from=$tdir/confirmed/files/$f
@@ -189,8 +204,9 @@ restore() {
 		fails=$(boot_failures "$t")
 		case $t in *+*) fails=0 ;; esac
 		if [ "$fails" -ge 2 ]; then
-			grep -q "^dropped$tab$t$tab" "$journal" ||
-				printf 'dropped\t%s\t-\t0\t0\t0\t0\t0\tboot failed: %s\n' "$t" "$why" >>"$journal"
+			fields dropped tid | grep -qxF "$t" ||
+				line_of dropped tid="$t" names=- dtext=0 ddata=0 dbss=0 dfuncs=0 seconds=0 \
+					reason="boot failed: $why" >>"$journal"
 		else
 			for id in $(echo "$t" | tr '+' ' '); do
 				grep -qx "$id" "$tdir/replays" || echo "$id" >>"$tdir/replays"
@@ -217,6 +233,9 @@ done
 "$top/kbuild/trial.sh" recover "$tdir" || exit 1
 "$top/kbuild/trial.sh" init "$src" "$kdir" "$tdir" || exit 1
 touch "$journal"
+# read whole once here: after this, only lines tksize journal-line made
+# are added, so every read below sees a journal it can read
+"$tksize" journal "$journal" try id >/dev/null || die "$journal: not a journal this advisor can resume (above)"
 # confirmed/: the last kernel that booted, its build folder and, in
 # files/, the scratch tree's changed files as they were then
 [ -d "$tdir/confirmed.old" ] && [ ! -d "$tdir/confirmed" ] && mv "$tdir/confirmed.old" "$tdir/confirmed"
@@ -227,8 +246,7 @@ rm -rf "$tdir/confirmed.old" "$tdir/confirmed.tmp"
 # written from what the trial left in changes/
 [ ! -e "$tdir/restore" ] || restore
 last=$(cat "$tdir/base/.last" 2>/dev/null || true)
-if [ -n "$last" ] && ! awk -F'\t' -v t="$last" '($1 == "kept" || $1 == "unkept") && $2 == t { w = $1 }
-	END { exit w != "kept" }' "$journal"; then
+if [ -n "$last" ] && [ "$(last_word "$last")" != kept ]; then
 	cat "$tdir/changes/$last.result" >>"$journal"
 fi
 
@@ -247,7 +265,7 @@ queue=$tdir/queue
 # queue whatever SHARD, ONLY, MAX_REBUILDS or MIN_PREDICTED say
 : >"$tdir/merged"
 for other in ${MERGE:-}; do
-	"$here/kept.sh" "$other" | tr '+' ' ' >"$tdir/merged.one"
+	TKSIZE=$tksize "$here/kept.sh" "$other" | tr '+' ' ' >"$tdir/merged.one"
 	echo "  DEINLINE $name: $(wc -l <"$tdir/merged.one") kept trials a boot confirmed in $other, tried here first"
 	cat "$tdir/merged.one" >>"$tdir/merged"
 done
@@ -268,15 +286,9 @@ if [ -n "${SHARD:-}" ]; then
 		die "SHARD=$SHARD: splitting the subsystems failed"
 	[ -s "$tdir/shard" ] || echo "  DEINLINE $name: SHARD=$SHARD: no subsystem falls in this part"
 fi
+done_ids >"$tdir/done"
 awk -F'\t' $cand -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN_PREDICTED:-1}" -v sharded="${SHARD:+yes}" '
-	FILENAME == ARGV[1] {
-		n = split($2, ids, "+")
-		for (k = 1; k <= n; k++) {
-			if ($1 == "kept" || $1 == "dropped") done[ids[k]] = 1
-			if ($1 == "unkept") delete done[ids[k]]
-		}
-		next
-	}
+	FILENAME == ARGV[1] { done[$1] = 1; next }
 	FILENAME == ARGV[2] { replay[$1] = 1; next }
 	FILENAME == ARGV[3] { split($0, m, " "); for (k in m) merged[m[k]] = 1; next }
 	FILENAME == ARGV[4] { mine[$1] = 1; next }
@@ -288,12 +300,12 @@ awk -F'\t' $cand -v only="${ONLY:-}" -v maxr="${MAX_REBUILDS:-0}" -v minp="${MIN
 	!(id in replay) && only != "" && ($c_file ":" $c_name) !~ only { next }
 	!(id in replay) && sharded && !($c_subsys in mine) { next }
 	!(id in done) { print ((id in replay) ? "replay" : "try") "\t" $0 }
-' "$journal" "$tdir/replays" "$tdir/merged" "$tdir/shard" "$tdir/candidates" >"$queue"
+ ' "$tdir/done" "$tdir/replays" "$tdir/merged" "$tdir/shard" "$tdir/candidates" >"$queue"
 total=$(wc -l <"$queue")
 # kept_n, saved: the changes kept (and not undone), the text they saved
 stats() {
-	set -- $(awk -F'\t' '$1 == "kept" { k[$2] = $4 } $1 == "unkept" { delete k[$2] }
-		END { for (i in k) { n += split(i, x, "+"); s -= k[i] } print n + 0, s + 0 }' "$journal")
+	set -- $(fields kept,unkept kind tid dtext | awk -F'\t' '$1 == "kept" { k[$2] = $3 } $1 == "unkept" { delete k[$2] }
+		END { for (i in k) { n += split(i, x, "+"); s -= k[i] } print n + 0, s + 0 }')
 	kept_n=$1 saved=$2
 }
 stats
@@ -354,13 +366,12 @@ awk -F'\t' -v b="${BATCH:-1}" -v solo="${SOLO_REBUILDS:-8}" -v q_id="$q_id" -v q
 mv "$pending.tmp" "$pending"
 # The candidates a failed boot undid, not yet tried alone, go first.
 replay_first() {
-	awk -F'\t' 'FILENAME == ARGV[1] { n = split($2, ids, "+")
-			for (k = 1; k <= n; k++) { if ($1 == "kept" || $1 == "dropped") done[ids[k]] = 1
-				if ($1 == "unkept") delete done[ids[k]] } next }
+	done_ids >"$tdir/done"
+	awk -F'\t' 'FILENAME == ARGV[1] { done[$1] = 1; next }
 		FILENAME == ARGV[2] { if (!($1 in done) && !($1 in seen)) { print $1; seen[$1] = 1 } next }
 		# the rest, without the candidates now first
 		{ g = ""; cnt = split($0, m, " "); for (k = 1; k <= cnt; k++) if (!(m[k] in seen)) g = g (g == "" ? "" : " ") m[k]
-		  if (g != "") print g }' "$journal" "$tdir/replays" "$pending" >"$pending.tmp"
+		  if (g != "") print g }' "$tdir/done" "$tdir/replays" "$pending" >"$pending.tmp"
 	mv "$pending.tmp" "$pending"
 	# the queue rows of the replays
 	awk -F'\t' $cand 'FILENAME == ARGV[1] { r[$1] = 1; next } !/^#/ && ($c_id in r) { print "replay\t" $0 }' \
@@ -397,9 +408,10 @@ while [ -s "$pending" ]; do
 		[ -n "$r" ] || continue
 		file=$(field "$r" $q_file) line=$(field "$r" $q_line) fn=$(field "$r" $q_name) mode=$(field "$r" $q_mode)
 		home=$(field "$r" $q_home) predicted=$(field "$r" $q_predicted)
-		printf 'try\t%s\t%s\t%s:%s\t%s\t%s\t%s\n' "$id" "$fn" "$file" "$line" "$mode" "$home" "$predicted" >>"$journal"
+		line_of try id="$id" name="$fn" where="$file:$line" mode="$mode" home="$home" predicted="$predicted" >>"$journal"
 		if ! err=$(UNINLINE_PRISTINE=$src "$uninline" check "$tdir/linux" "$file" "$line" "$fn" 2>&1 >/dev/null); then
-			printf 'dropped\t%s\t%s\t0\t0\t0\t0\t0\t%s\n' "$id" "$fn" "edit: ${err#uninline: }" >>"$journal"
+			line_of dropped tid="$id" names="$fn" dtext=0 ddata=0 dbss=0 dfuncs=0 seconds=0 \
+				reason="edit: ${err#uninline: }" >>"$journal"
 			echo "  DEINLINE $file $fn(): dropped (edit: ${err#uninline: })"
 			done_n=$((done_n + 1))
 			continue
@@ -456,7 +468,7 @@ EOF
 		# the journal line, kept where a resume finds it should a kill
 		# come between the keep and the journal (the keep's renames are
 		# what commit it; kbuild/trial.sh recover finishes them)
-		printf 'kept\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" \
+		line_of kept tid="$tid" names="$names" dtext="$dt" ddata="$dd" dbss="$db" dfuncs="$ds" seconds="$secs" \
 			>"$tdir/changes/$tid.result"
 		"$top/kbuild/trial.sh" keep "$tdir" "$tid" || exit 1
 		cat "$tdir/changes/$tid.result" >>"$journal"
@@ -477,10 +489,12 @@ EOF
 				echo "$members" | tr ' ' '\n' | tail -n +$((h + 1)) | tr '\n' ' ' | sed 's/ $/\n/'
 				tail -n +2 "$pending"
 			} >"$pending.tmp" && mv "$pending.tmp" "$pending"
-			printf 'split\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" "$reason" >>"$journal"
+			line_of split tid="$tid" names="$names" dtext="$dt" ddata="$dd" dbss="$db" dfuncs="$ds" \
+				seconds="$secs" reason="$reason" >>"$journal"
 			verdict=split
 		else
-			printf 'dropped\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tid" "$names" "$dt" "$dd" "$db" "$ds" "$secs" "$reason" >>"$journal"
+			line_of dropped tid="$tid" names="$names" dtext="$dt" ddata="$dd" dbss="$db" dfuncs="$ds" \
+				seconds="$secs" reason="$reason" >>"$journal"
 			sed -i 1d "$pending"
 			done_n=$((done_n + 1))
 		fi

@@ -10,11 +10,13 @@
 # groups (below); a prefix of the series may then be a kernel the advisor
 # never built, which `make deinline-verify` builds and boots.  Only
 # changes a boot confirmed go in.
+# The journal is read by field name through `tksize journal` (TKSIZE).
 # SIGNOFF="Name <mail>" adds a Signed-off-by line to each, for a series
 # someone reviewed and ships (patches/deinline/); the series file names the
 # tree it applies to.
 set -eu
 tdir=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
+tksize=${TKSIZE:?}
 # the candidates' columns, by name (columns.sh)
 . "$(cd "$(dirname "$0")" && pwd)/columns.sh"
 for c in id file name mode home sites units bytes predicted subsys; do
@@ -26,6 +28,8 @@ candidate() { awk -F'\t' -v id="$1" -v c="$c_id" '!/^#/ && $c == id' "$tdir/cand
 journal=$tdir/journal
 out=$tdir/series
 ids=$("$(dirname "$0")/kept.sh" "$tdir")
+# every kept line's trial and figures, read once: "TID DTEXT DFUNCS"
+"$tksize" journal "$journal" kept tid dtext dfuncs >"$tdir/kept.figures"
 rm -rf "$tdir/export" "$out.tmp"
 mkdir -p "$tdir/export" "$out.tmp"
 cd "$tdir/export"
@@ -103,8 +107,9 @@ while read -r kind what tids; do
 	: >"$tdir/export.figures"
 	fns= pred=0 n=0 dt=0 ds=0 trials=0
 	for tid in $tids; do
-		kept=$(awk -F'\t' -v id="$tid" '$1 == "kept" && $2 == id' "$journal" | tail -n 1)
-		dt=$((dt + $(echo "$kept" | cut -f4))) ds=$((ds + $(echo "$kept" | cut -f7)))
+		set -- $(awk -F'\t' -v id="$tid" '$1 == id { t = $2; f = $3 } END { print t, f }' "$tdir/kept.figures")
+		t_dt=$1 t_ds=$2
+		dt=$((dt + t_dt)) ds=$((ds + t_ds))
 		git apply "$tdir/changes/$tid.diff"
 		tpred=0
 		# one line per function
@@ -124,7 +129,7 @@ while read -r kind what tids; do
 		trials=$((trials + 1))
 		{
 			echo
-			echo "Trial $tid: predicted $tpred, functions $(echo "$kept" | cut -f7), .text $(echo "$kept" | cut -f4):"
+			echo "Trial $tid: predicted $tpred, functions $t_ds, .text $t_dt:"
 			echo
 			sed 's/^/  /' "$tdir/changes/$tid.bloat"
 		} >>"$tdir/export.figures"

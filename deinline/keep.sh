@@ -30,11 +30,8 @@ unmeasured() {
 }
 # text data bss of a vmlinux; nothing when tksize cannot read it
 sizes() { "$tksize" size "$1" 2>"$err" | awk 'NR == 2 { print $1, $2, $3 }'; }
-# the net change of bloat-o-meter's summary line: tksize diff FLAG OLD NEW
-symbols_delta() {
-	out=$("$tksize" diff "$1" "$2" "$3" 2>"$err") || return 1
-	printf '%s\n' "$out" | sed -n '1s/.*(\(-\{0,1\}[0-9]*\))$/\1/p'
-}
+# the net change of bloat-o-meter's summary line: tksize diff --net FLAG OLD NEW
+symbols_delta() { "$tksize" diff --net "$1" "$2" "$3" 2>"$err"; }
 
 b=$(sizes "$base")
 [ -n "$b" ] || { cat "$err" >&2; exit 1; }
@@ -47,14 +44,12 @@ dt=$(($4 - $1)) dd=$(($5 - $2)) db=$(($6 - $3))
 # moves in steps of its 32-byte aligned pieces, so a 20-byte saving can
 # show there as 0 or as 32
 ds=$(symbols_delta -t "$base" "$try") || unmeasured
-ds=${ds:-0}
 # data and bss, and rodata, by their symbols too (bloat-o-meter -d): the
 # .data section's size moves in whole pages with the layout (the
 # THREAD_SIZE-aligned init stack in it absorbs a page that a .text shrunk
 # across a page boundary frees, the image's end unchanged), which is no
 # cost of the change
 grow=$(symbols_delta -d "$base" "$try") || unmeasured
-grow=${grow:-0}
 
 if [ -n "$warning" ]; then
 	verdict=dropped reason="new warning: $warning"

@@ -16,11 +16,13 @@
 # whose dependency lists name include/config/SYMBOL, so the near-full
 # rebuilds (PRINTK, BUG, SYSFS) come last and a cut run has the most rows.
 #
-# TDIR/journal, one tab-separated line an event:
-#   option SYMBOL DIR STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
-#   combined NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS SUMDTEXT
-#   fragment NAMES DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS DROPPED
-#   forced SYMBOL SELECTORS STATUS DTEXT DDATA DBSS DBZIMAGE BOOT SECONDS CHANGED REASON
+# TDIR/journal, one tab-separated line an event (the fields' names are
+# measure/readers/journal.c's, which defines them; this script reads them
+# with `tksize journal` and writes lines with `tksize journal-line`):
+#   option symbol dir status dtext ddata dbss dbzimage boot seconds changed reason
+#   combined names dtext ddata dbss dbzimage boot seconds sumdtext
+#   fragment names dtext ddata dbss dbzimage boot seconds dropped
+#   forced symbol selectors status dtext ddata dbss dbzimage boot seconds changed reason
 # STATUS is measured, cannot (kconfig would not flip it: REASON says why,
 # "selected by X" for one an enabled option selects) or failed (the build
 # failed: REASON is its first error).  D* are against the base kernel;
@@ -72,11 +74,17 @@ shift 4
 tksize=${TKSIZE:?} combine=${COMBINE:-10} limit=${LIMIT:-0} fragment=${FRAGMENT:-yes}
 
 die() { echo "option-cost: $*" >&2; exit 1; }
+# The journal's fields by name: KINDS FIELD... (tksize journal)
+fields() { "$tksize" journal "$journal" "$@"; }
+# A journal line, checked against its kind: KIND NAME=VALUE... (tksize
+# journal-line); one that its kind's fields refuse stops the run
+line_of() { "$tksize" journal-line "$@" || die "a $1 line the journal's format refuses"; }
 
 for f in "$@"; do [ -r "$f" ] || die "$f: not found"; done
 mkdir -p "$tdir"
 tdir=$(cd "$tdir" && pwd)
 journal=$tdir/journal
+tab=$(printf '\t')
 # DDATA leaves out the page of fill .data's init stack takes or gives back
 # as .text moves (tksize size --less-init-fill); a journal from before
 # counted it, and its rows do not compare with new ones
@@ -84,6 +92,9 @@ if [ -s "$journal" ] && [ ! -e "$tdir/data-less-init-fill" ]; then
 	die "$journal: its data column counts the init stack's fill; remove $tdir to measure again"
 fi
 touch "$journal" "$tdir/data-less-init-fill"
+# read whole once here: after this, only lines tksize journal-line made
+# (or another run's, read whole below) are added
+fields option symbol >/dev/null || die "$journal: not a journal this run can resume (above)"
 
 # The options: SYMBOL DIR (optcost/list.sh), checked before any build
 "$here/list.sh" "$@" >"$tdir/options" || exit 2
@@ -109,13 +120,19 @@ for other in ${MERGE:-}; do
 	[ -e "$other/data-less-init-fill" ] ||
 		die "$other/journal: its data column counts the init stack's fill; measure that part again"
 	# an option is its symbol and direction; a forced one, its symbol
-	# (turned off); only this list's
-	awk -F'\t' 'function key() { return $1 == "option" ? $1 FS $2 FS $3 : $1 FS $2 }
+	# (turned off); only this list's.  The other journal's lines to take,
+	# by number, then those lines as they are.
+	"$tksize" journal "$other/journal" option,forced lineno kind symbol dir >"$tdir/merge.keys" ||
+		die "$other/journal: cannot be merged (above)"
+	fields option,forced kind symbol dir >"$tdir/merge.have"
+	awk -F'\t' 'function key(k, s, d) { return k == "option" ? k FS s FS d : k FS s }
 		FILENAME == ARGV[1] { split($0, o, " "); listed["option" FS o[1] FS o[2]] = 1
 			if (o[2] == "off") listed["forced" FS o[1]] = 1; next }
-		FILENAME == ARGV[2] { if ($1 == "option" || $1 == "forced") have[key()] = 1; next }
-		($1 == "option" || $1 == "forced") && (key() in listed) && !(key() in have) { print; have[key()] = 1 }' \
-		"$tdir/options" "$journal" "$other/journal" >"$tdir/merge.lines"
+		FILENAME == ARGV[2] { have[key($1, $2, $3)] = 1; next }
+		{ k = key($2, $3, $4) } (k in listed) && !(k in have) { print $1; have[k] = 1 }' \
+		"$tdir/options" "$tdir/merge.have" "$tdir/merge.keys" >"$tdir/merge.nums"
+	sed -n "$(sed 's/$/p/' "$tdir/merge.nums")" "$other/journal" >"$tdir/merge.lines"
+	rm -f "$tdir/merge.keys" "$tdir/merge.have" "$tdir/merge.nums"
 	echo "  OPTCOST $name: $(wc -l <"$tdir/merge.lines") rows measured on $other merged (options, and forced ones)"
 	cat "$tdir/merge.lines" >>"$journal"
 	rm -f "$tdir/merge.lines"
@@ -177,7 +194,12 @@ measure() {
 	start=$(date +%s) label="$name $3"
 	if ! BUILD_EXPECT=${4:-} "$top/kbuild/trial.sh" build "$tdir" "$2" "$label" "$1" 2>"$tdir/trial.out"; then
 		secs=$(( $(date +%s) - start ))
-		why=$(cut -d' ' -f2- "$tdir/try/failed" 2>/dev/null || tail -n 1 "$tdir/trial.out")
+		if [ -e "$tdir/try/failed" ]; then
+			why=$(cut -d' ' -f2- "$tdir/try/failed" | head -n 1)
+		else
+			why=$(tail -n 1 "$tdir/trial.out")
+		fi
+		why=${why:-see $tdir/try/build.log}
 		# the log outlives the trial folder, which the revert removes
 		mkdir -p "$tdir/failed"
 		if cp "$tdir/try/build.log" "$tdir/failed/$2.build.log" 2>/dev/null; then
@@ -209,7 +231,7 @@ recompiles() {
 }
 # done SYM DIR: the journal has its line
 done_already() {
-	awk -F'\t' -v s="$1" -v d="$2" '$1 == "option" && $2 == s && $3 == d { f = 1 } END { exit !f }' "$journal"
+	fields option symbol dir | grep -qxF "$1$tab$2"
 }
 # The plan, cheapest first: each option's .config closed over by kconfig
 # (TDIR/configs/SYM-DIR), the other symbols that changed with it
@@ -243,8 +265,8 @@ while read -r n sym dir; do
 	before=$(state "$base/obj/.config" "$sym")
 	echo "  OPTCOST [$i/$total] $sym $dir (now ${before:-unset}; about $n objects to recompile)"
 	if [ -e "$tdir/configs/$sym-$dir.failed" ]; then
-		printf 'option\t%s\t%s\tfailed\t0\t0\t0\t0\t-\t0\t-\tolddefconfig failed: %s\n' "$sym" "$dir" \
-			"$(cat "$tdir/configs/$sym-$dir.failed")" >>"$journal"
+		line_of option symbol="$sym" dir="$dir" status=failed dtext=0 ddata=0 dbss=0 dbzimage=0 boot=- seconds=0 \
+			changed=- reason="olddefconfig failed: $(head -n 1 "$tdir/configs/$sym-$dir.failed")" >>"$journal"
 		continue
 	fi
 	cp "$tdir/configs/$sym-$dir" "$tdir/option.config"
@@ -266,17 +288,19 @@ while read -r n sym dir; do
 	fi
 	if [ -n "$reason" ]; then
 		echo "          $reason"
-		printf 'option\t%s\t%s\tcannot\t0\t0\t0\t0\t-\t0\t%s\t%s\n' "$sym" "$dir" "$dragged" "$reason" >>"$journal"
+		line_of option symbol="$sym" dir="$dir" status=cannot dtext=0 ddata=0 dbss=0 dbzimage=0 boot=- seconds=0 \
+			changed="$dragged" reason="$reason" >>"$journal"
 		continue
 	fi
 	if measure "$tdir/option.config" "$sym" "$sym $dir" "$n"; then
 		with=; [ "$dragged" = - ] || with="; with $dragged"
 		echo "          text $d_text, data $d_data, bss $d_bss, bzImage $d_bz, boot $boot (${secs}s$with)"
-		printf 'option\t%s\t%s\tmeasured\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$sym" "$dir" \
-			"$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$dragged" "${why:--}" >>"$journal"
+		line_of option symbol="$sym" dir="$dir" status=measured dtext="$d_text" ddata="$d_data" dbss="$d_bss" \
+			dbzimage="$d_bz" boot="$boot" seconds="$secs" changed="$dragged" reason="${why:--}" >>"$journal"
 	else
 		echo "          build failed after ${secs}s: $why"
-		printf 'option\t%s\t%s\tfailed\t0\t0\t0\t0\t-\t%s\t%s\t%s\n' "$sym" "$dir" "$secs" "$dragged" "$why" >>"$journal"
+		line_of option symbol="$sym" dir="$dir" status=failed dtext=0 ddata=0 dbss=0 dbzimage=0 boot=- \
+			seconds="$secs" changed="$dragged" reason="$why" >>"$journal"
 	fi
 	"$top/kbuild/trial.sh" revert "$tdir" "$sym"
 done <"$tdir/order"
@@ -289,9 +313,9 @@ done <"$tdir/order"
 # put back after it (trial.sh save and revert, as the advisor's edits).
 # One with a selector a user can turn off (CRC32, selected by XZ_DEC)
 # stays a "cannot": turning that selector off is its own row.
-forced_done() { awk -F'\t' -v s="$1" '$1 == "forced" && $2 == s { f = 1 } END { exit !f }' "$journal"; }
-awk -F'\t' '$1 == "option" && $3 == "off" && $4 == "cannot" && $12 ~ /^cannot disable: selected by / {
-	by = $12; sub(/^cannot disable: selected by /, "", by); print $2, by }' "$journal" >"$tdir/selected"
+forced_done() { fields forced symbol | grep -qxF "$1"; }
+fields option symbol dir status reason | awk -F'\t' '$2 == "off" && $3 == "cannot" && $4 ~ /^cannot disable: selected by / {
+	by = $4; sub(/^cannot disable: selected by /, "", by); print $1, by }' >"$tdir/selected"
 forced_left=0
 while read -r sym by; do
 	forced_done "$sym" && continue
@@ -342,18 +366,19 @@ while read -r sym by; do
 		fi
 	fi
 	if [ "$status" = measured ]; then
-		printf 'forced\t%s\t%s\tmeasured\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$sym" "$by" \
-			"$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$dragged" "$reason" >>"$journal"
+		line_of forced symbol="$sym" selectors="$by" status=measured dtext="$d_text" ddata="$d_data" \
+			dbss="$d_bss" dbzimage="$d_bz" boot="$boot" seconds="$secs" changed="$dragged" reason="$reason" >>"$journal"
 	else
 		[ "$status" = cannot ] && echo "          $reason"
-		printf 'forced\t%s\t%s\t%s\t0\t0\t0\t0\t-\t%s\t%s\t%s\n' "$sym" "$by" "$status" \
-			"$secs" "$dragged" "$reason" >>"$journal"
+		line_of forced symbol="$sym" selectors="$by" status="$status" dtext=0 ddata=0 dbss=0 dbzimage=0 boot=- \
+			seconds="$secs" changed="$dragged" reason="$reason" >>"$journal"
 	fi
 	"$top/kbuild/trial.sh" revert "$tdir" "$id"
 done <"$tdir/selected"
 
-left=$(awk 'NR == FNR { if ($1 == "option") done[$2 " " $3] = 1; next } !(($2 " " $3) in done)' \
-	FS='\t' "$journal" FS=' ' "$tdir/order" | wc -l)
+fields option symbol dir >"$tdir/done"
+left=$(awk 'FILENAME == ARGV[2] { done[$1 " " $2] = 1; next } !(($2 " " $3) in done)' \
+	FS='\t' "$tdir/done" FS=' ' "$tdir/order" | wc -l)
 left=$((left + forced_left))
 # for the Makefile: whether the table is whole, so that the options that
 # move it most can be measured without DCE
@@ -364,14 +389,15 @@ if [ "$left" -gt 0 ]; then
 fi
 
 # The options that save text and boot, most saved first: "SYM DIR DTEXT"
-awk 'NR == FNR { asked[$1 " " $2] = 1; next }
-	$1 == "option" && $4 == "measured" && $5 < 0 && $9 == "PASS" && (($2 " " $3) in asked) { print $2, $3, $5 }' \
-	FS=' ' "$tdir/options" FS='\t' "$journal" | sort -k3,3n -s >"$tdir/savers"
+fields option symbol dir status dtext boot >"$tdir/measured"
+awk 'FILENAME == ARGV[2] { asked[$1 " " $2] = 1; next }
+	$3 == "measured" && $4 < 0 && $5 == "PASS" && (($1 " " $2) in asked) { print $1, $2, $4 }' \
+	FS=' ' "$tdir/options" FS='\t' "$tdir/measured" | sort -k3,3n -s >"$tdir/savers"
 
 # The NAMES field of the journal's last KIND line, and the names of the
 # options in file F ("SYM ..." lines), for a rerun to tell whether the
 # group it built is still the one the options call for
-last_names() { awk -F'\t' -v k="$1" '$1 == k { n = $2 } END { print n }' "$journal"; }
+last_names() { fields "$1" names | tail -n 1; }
 names_of() { awk '{ printf "%s%s", s, $1; s = "," }' "$1"; }
 
 # Keep the kernel in TDIR/try as the fragment of options KEEP (a file of
@@ -391,12 +417,12 @@ save_fragment() {
 	cp -p "$tdir/try/vmlinux" "$tdir/try/bzImage" "$tdir/try/config" "$tdir/try/boot.log" "$tdir/try/boot.result" \
 		"$tdir/savings.tmp/"
 	mv "$tdir/savings.tmp" "$tdir/savings"
-	printf 'fragment\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(names_of "$1")" "$d_text" "$d_data" "$d_bss" "$d_bz" \
-		"$boot" "$2" "$3" >>"$journal"
+	line_of fragment names="$(names_of "$1")" dtext="$d_text" ddata="$d_data" dbss="$d_bss" dbzimage="$d_bz" \
+		boot="$boot" seconds="$2" dropped="$3" >>"$journal"
 }
 # The options of the last fragment line, those dropped included, sorted
 fragment_asked() {
-	awk -F'\t' '$1 == "fragment" { n = $2 "," $9 } END { print n }' "$journal" | tr , '\n' |
+	fields fragment names dropped | tail -n 1 | tr '\t,' '\n\n' |
 		grep -v '^-*$' | sort | paste -sd, -
 }
 all_savers=$(cut -d' ' -f1 "$tdir/savers" | sort | paste -sd, -)
@@ -412,7 +438,8 @@ if [ "$(wc -l <"$tdir/top")" -ge 2 ] && [ "$(last_names combined)" != "$(names_o
 	cut -d' ' -f1,2 "$tdir/top" | flip_all "$tdir/combined.config" || die "olddefconfig failed on the combined options"
 	measure "$tdir/combined.config" combined combined || die "the combined build failed: $why"
 	echo "          text $d_text (sum of singles $sum), data $d_data, bss $d_bss, bzImage $d_bz, boot $boot"
-	printf 'combined\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$names" "$d_text" "$d_data" "$d_bss" "$d_bz" "$boot" "$secs" "$sum" >>"$journal"
+	line_of combined names="$names" dtext="$d_text" ddata="$d_data" dbss="$d_bss" dbzimage="$d_bz" boot="$boot" \
+		seconds="$secs" sumdtext="$sum" >>"$journal"
 	if [ "$boot" = PASS ] && [ "$(wc -l <"$tdir/top")" = "$(wc -l <"$tdir/savers")" ] &&
 		[ "$(fragment_asked)" != "$all_savers" ]; then
 		echo "  OPTCOST fragment: the combined kernel, every option that saves bytes"
@@ -444,7 +471,7 @@ if [ "$fragment" = yes ] && [ -s "$tdir/savers" ] && [ "$(fragment_asked)" != "$
 		"$top/kbuild/trial.sh" revert "$tdir" fragment
 	else
 		echo "  OPTCOST fragment: no option left that boots (dropped: $dropped)"
-		printf 'fragment\t-\t0\t0\t0\t0\tFAIL\t%s\t%s\n' "$secs" "$dropped" >>"$journal"
+		line_of fragment names=- dtext=0 ddata=0 dbss=0 dbzimage=0 boot=FAIL seconds="$secs" dropped="$dropped" >>"$journal"
 	fi
 fi
 }

@@ -9,6 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-emit)
 cd "$TOP"
+export TKSIZE="$BUILD/tools/tksize"
 t=$d/run src=$d/src work=$d/work
 mkdir -p "$t/changes" "$t/confirmed" "$src/fs" "$src/mm" "$src/include/linux"
 for f in fs/a.c fs/b.c mm/c.c include/linux/fs.h; do seq 1 60 | sed 's/^/line /' >"$src/$f"; done

@@ -42,11 +42,12 @@ void strlist_free(char **v, int n);
 
 /*
  * Tab-separated lines, as the journals are (readers/journal.c defines
- * their kinds and fields), and TDIR/wall.  split_tabs() splits LINE in place into F (MAX + 1 fields at
- * most: a longer line shows as MAX + 1) and returns the count.  A
- * file being read keeps its first fault: journal_fault() names
- * PATH:LINENO (PATH alone at line 0), and journal_number() reads a
- * decimal field, or faults and gives 0; the reader stops at a fault.
+ * their kinds and fields), and TDIR/wall.  split_tabs() splits LINE in
+ * place into F (MAX + 1 fields at most: a longer line shows as MAX + 1)
+ * and returns the count.  A file being read keeps its first fault:
+ * journal_fault() names PATH:LINENO (PATH alone at line 0), and
+ * journal_number() reads a decimal field, or faults and gives 0; the
+ * reader stops at a fault.
  */
 struct journal {
 	const char *path;

@@ -8,8 +8,9 @@
  *	Berkeley sizes, byte for byte what binutils `size` prints; with
  *	--less-init-fill, data without the page of fill that .data's
  *	8 KiB-aligned init stack takes or gives back as .text moves.
- *   tksize diff [-c|-d|-t] OLD NEW             symdiff.c
- *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them.
+ *   tksize diff [--net] [-c|-d|-t] OLD NEW     symdiff.c
+ *	Symbol size changes, as the kernel's scripts/bloat-o-meter prints them;
+ *	with --net, the net change alone (its summary line's last figure).
  *   tksize diff --dirs[=DEPTH]|--files OLD NEW  dirs.c
  *	The same per source directory (2 levels deep by default) or file.
  *   tksize stack [-t BYTES] KDIR               stack.c
@@ -29,14 +30,20 @@
  *	The de-inlining advisor's ranking: per definition declared inline
  *	under SRCTREE, its expansions, units, bytes, out-of-line copies,
  *	the unit a shared body would go to, and the predicted saving.
- *   tksize advisor TDIR                        advisor.c
+ *   tksize advisor [--builds] TDIR             advisor.c
  *	A make deinline run's figures from its journal: trials, kept and
  *	dropped, text saved, and Spearman's rank correlation of predicted
- *	and measured savings over the best-predicted single trials.
+ *	and measured savings over the best-predicted single trials; with
+ *	--builds, the count of trial builds alone.
  *   tksize optcost TDIR                        optcost.c
  *	A make option-cost run's table from its journal: each option's
  *	bytes and boot, those kconfig would not flip, the top options
  *	together against their summed costs, and the savings fragment.
+ *   tksize journal FILE KIND[,KIND...] FIELD...  readers/journal.c
+ *	The named fields of a make deinline or make option-cost journal's
+ *	lines of those kinds: what deinline/ and optcost/ read, by name.
+ *   tksize journal-line KIND NAME=VALUE...     readers/journal.c
+ *	One journal line, checked against its kind's fields: what they write.
  *   tksize report [options] NAME=KDIR...       report.c (kernel.c, merge.c,
  *	budget.c, report-text.c, -md.c, -json.c, -html.c)
  *	The 2005 cover letter's tables for every kernel, boot facts, stack,
@@ -65,6 +72,7 @@
 #include "output/optcost-print.h"
 #include "output/tables.h"
 #include "readers/elfio.h"
+#include "readers/journal.h"
 #include "stores/attribute-json.h"
 #include "stores/candidates.h"
 #include "stores/inline-txt.h"
@@ -133,9 +141,12 @@ static int cmd_diff(int argc, char **argv)
 	enum symdiff_mode mode = SYMDIFF_ALL;
 	struct diff_table tables[3];
 	char *err = NULL;
-	int i, n;
+	int i, n, net = argc >= 1 && !strcmp(argv[0], "--net");
 
-	if (argc == 3 && (!strncmp(argv[0], "--dirs", 6) || !strcmp(argv[0], "--files")))
+	/* --net: the net change alone, as a number a script reads */
+	argc -= net;
+	argv += net;
+	if (!net && argc == 3 && (!strncmp(argv[0], "--dirs", 6) || !strcmp(argv[0], "--files")))
 		return cmd_dir_diff(argv[0], argv[1], argv[2]);
 	if (argc == 3 && !strcmp(argv[0], "-c"))
 		mode = SYMDIFF_CATEGORIES;
@@ -144,11 +155,14 @@ static int cmd_diff(int argc, char **argv)
 	else if (argc == 3 && !strcmp(argv[0], "-t"))
 		mode = SYMDIFF_TEXT;
 	else if (argc != 2)
-		die("usage: tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW");
+		die("usage: tksize diff [--net] [-c|-d|-t] OLD NEW | tksize diff --dirs[=DEPTH]|--files OLD NEW");
 	if (symdiff(mode, argv[argc - 2], argv[argc - 1], tables, &n, &err))
 		die("%s", err);
 	for (i = 0; i < n; i++) {
-		bloat_print(stdout, &tables[i]);
+		if (net)
+			printf("%lld\n", tables[i].tot.up - tables[i].tot.down);
+		else
+			bloat_print(stdout, &tables[i]);
 		diff_table_free(&tables[i]);
 	}
 	return 0;
@@ -158,11 +172,12 @@ static int cmd_diff(int argc, char **argv)
 static int cmd_inline(int argc, char **argv)
 {
 	struct inline_facts in;
+	char *err;
 
 	if (argc != 1)
 		die("usage: tksize inline VMLINUX (built with debug info)");
-	if (inline_read(argv[0], &in, 1))
-		die("%s", in.error);
+	if (inline_read(argv[0], &in, 1, &err))
+		die("%s", err);
 	inline_txt_write(stdout, &in);
 	inline_free(&in);
 	return 0;
@@ -265,6 +280,7 @@ static int cmd_stack(int argc, char **argv)
 	struct stack_facts st;
 	long threshold = STACK_THRESHOLD;
 	const char *kdir;
+	char *err = NULL;
 	int r;
 
 	if (argc == 3 && !strcmp(argv[0], "-t"))
@@ -272,11 +288,11 @@ static int cmd_stack(int argc, char **argv)
 	else if (argc != 1)
 		die("usage: tksize stack [-t BYTES] KDIR (holding vmlinux, stack.su and obj/)");
 	kdir = argv[argc - 1];
-	r = stack_read(kdir, threshold, &st);
+	r = stack_read(kdir, threshold, &st, &err);
 	if (r > 0)
 		die("%s/stack.su: no such file (built without -fstack-usage?)", kdir);
 	if (r < 0)
-		die("%s", st.error);
+		die("%s", err);
 	print_stack_summary(stdout, kdir, &st);
 	print_stack_top(stdout, &st);
 	stack_free(&st);
@@ -290,12 +306,20 @@ static int cmd_advisor(int argc, char **argv)
 	const char *slash;
 	char *err;
 
+	int builds = argc == 2 && !strcmp(argv[0], "--builds");
+
+	argc -= builds;
+	argv += builds;
 	if (argc != 1)
-		die("usage: tksize advisor TDIR (a make deinline folder, with its journal)");
+		die("usage: tksize advisor [--builds] TDIR (a make deinline folder, with its journal)");
 	slash = strrchr(argv[0], '/');
 	if (advisor_read(argv[0], slash && slash[1] ? slash + 1 : argv[0], &a, &err))
 		die("%s", err);
-	advisor_print(stdout, &a, "");
+	/* --builds: the trial builds alone, the count the budget's MAX_TRIALS is against */
+	if (builds)
+		printf("%d\n", a.trials);
+	else
+		advisor_print(stdout, &a, "");
 	advisor_free(&a);
 	return 0;
 }
@@ -320,6 +344,77 @@ static int cmd_optcost(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * tksize journal FILE KIND[,KIND...] FIELD...: the named fields of FILE's
+ * lines of those kinds, tab-separated, a line each, after the whole
+ * journal is read and checked.  FIELD "kind" is the line's kind, "lineno"
+ * its line number; a field one of the kinds has and another has not is
+ * empty on the other's lines.
+ */
+static int pseudo_field(const char *f)
+{
+	return !strcmp(f, "kind") || !strcmp(f, "lineno");
+}
+
+static int cmd_journal(int argc, char **argv)
+{
+	const struct journal_kind *want[JOURNAL_MAX_FIELDS] = { 0 };
+	struct journal_lines lines;
+	char *kinds, *k, *save, *err;
+	int i, f, w, nwant = 0;
+
+	if (argc < 3)
+		die("usage: tksize journal FILE KIND[,KIND...] FIELD...");
+	kinds = xstrdup(argv[1]);
+	for (k = strtok_r(kinds, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
+		if (nwant == JOURNAL_MAX_FIELDS || !(want[nwant] = journal_kind(k)))
+			die("journal: %s is not a journal line kind", k);
+		if (strcmp(want[nwant]->journal, want[0]->journal))
+			die("journal: %s and %s are kinds of two journals", want[0]->kind, k);
+		nwant++;
+	}
+	free(kinds);
+	if (!nwant)
+		die("usage: tksize journal FILE KIND[,KIND...] FIELD...");
+	for (f = 2; f < argc; f++) {
+		for (w = 0; w < nwant && !pseudo_field(argv[f]); w++)
+			if (journal_field_index(want[w], argv[f]) > 0)
+				break;
+		if (w == nwant)
+			die("journal: no %s line has a field %s", argv[1], argv[f]);
+	}
+	if (journal_load(argv[0], want[0]->journal, &lines, &err))
+		die("%s", err);
+	for (i = 0; i < lines.n; i++)
+		for (w = 0; w < nwant; w++)
+			if (lines.v[i].kind == want[w])
+				for (f = 2; f < argc; f++) {
+					if (!strcmp(argv[f], "lineno"))
+						printf("%d", lines.v[i].lineno);
+					else
+						fputs(!strcmp(argv[f], "kind") ? want[w]->kind :
+						      journal_field_index(want[w], argv[f]) > 0 ? journal_get(&lines.v[i], argv[f]) : "",
+						      stdout);
+					putchar(f + 1 < argc ? '\t' : '\n');
+				}
+	journal_lines_free(&lines);
+	return 0;
+}
+
+/* tksize journal-line KIND NAME=VALUE...: the journal line, checked, for a script to append. */
+static int cmd_journal_line(int argc, char **argv)
+{
+	char *line, *err;
+
+	if (argc < 1)
+		die("usage: tksize journal-line KIND NAME=VALUE...");
+	if (journal_format(argv[0], argv + 1, argc - 1, &line, &err))
+		die("journal-line: %s", err);
+	fputs(line, stdout);
+	free(line);
+	return 0;
+}
+
 /* The command table: tksize NAME ARGS runs RUN(ARGC, ARGV) on the ARGS. */
 static const struct command {
 	const char *name;
@@ -328,6 +423,7 @@ static const struct command {
 	{ "size", cmd_size },		{ "diff", cmd_diff },		{ "advisor", cmd_advisor },
 	{ "optcost", cmd_optcost },	{ "report", report_main },	{ "inline", cmd_inline },
 	{ "candidates", cmd_candidates }, { "stack", cmd_stack },	{ "attribute", cmd_attribute },
+	{ "journal", cmd_journal },	{ "journal-line", cmd_journal_line },
 };
 
 int main(int argc, char **argv)
@@ -339,8 +435,9 @@ int main(int argc, char **argv)
 	for (i = 0; argc >= 2 && i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 2, argv + 2);
-	die("usage: tksize size [--less-init-fill] FILE... | tksize diff [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
+	die("usage: tksize size [--less-init-fill] FILE... | tksize diff [--net] [-c|-d|-t|--dirs[=DEPTH]|--files] OLD NEW |"
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
-	    " tksize advisor TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR...");
+	    " tksize advisor [--builds] TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR... |"
+	    " tksize journal FILE KIND[,KIND...] FIELD... | tksize journal-line KIND NAME=VALUE...");
 }
