@@ -44,7 +44,16 @@ grep -rhoE --include='*.h' '^static inline [^=;{(]*[ *][A-Za-z_][A-Za-z0-9_]*\([
 	"$src/include" "$src/arch/x86/include" |
 	sed -E 's/^[^(]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u >"$tmp/static" || :
 printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\n'
-grep -v '^#' "$tmp/dwarf" | while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params usites; do
+# tksize candidates' columns by the names of its header line (columns.sh),
+# in the order this loop reads them
+. "$here/columns.sh"
+cols=$(awk_cols "$tmp/dwarf" file line name sites units bytes copies copy_bytes home predicted body max_site \
+	const_sites const_args params units_sites)
+# shellcheck disable=SC2086
+awk -F'\t' -v OFS='\t' $cols '!/^#/ { print $c_file, $c_line, $c_name, $c_sites, $c_units, $c_bytes, $c_copies,
+	$c_copy_bytes, $c_home, $c_predicted, $c_body, $c_max_site, $c_const_sites, $c_const_args, $c_params,
+	$c_units_sites }' "$tmp/dwarf" |
+while IFS="$(printf '\t')" read -r file line fn sites units bytes copies cbytes home pred body maxsite constsites constargs params usites; do
 	if kind=$("${UNINLINE:?}" check "$src" "$file" "$line" "$fn" 2>"$tmp/err"); then
 		status=ok
 	else
