@@ -444,13 +444,6 @@ static void summarise(struct fntab *t, struct inline_facts *in, int all_rows)
 	free_table(t);
 }
 
-static int fail(struct inline_facts *in, char *why)
-{
-	inline_free(in);
-	in->error = why;
-	return -1;
-}
-
 /*
  * Open VMLINUX and walk its DWARF into W; then DONE(W, ARG) runs while the
  * DWARF is still open (the per-definition table points into it).  Returns
@@ -490,15 +483,15 @@ static void sum_outer(struct walk *w, void *arg)
 	((struct inline_facts *)arg)->bytes = range_union_bytes(w->outer, w->nouter);
 }
 
-int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows)
+int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows, char **err)
 {
 	struct walk w = { 0 };
-	char *err;
 
 	memset(in, 0, sizeof(*in));
-	if (walk_file(vmlinux, &w, sum_outer, in, &err)) {
+	if (walk_file(vmlinux, &w, sum_outer, in, err)) {
 		free_table(&w.fns);
-		return fail(in, err);
+		inline_free(in);
+		return -1;
 	}
 	summarise(&w.fns, in, all_rows);
 	in->valid = 1;

@@ -15,7 +15,7 @@ struct inline_fn {
 #define INLINE_TOP 20
 struct inline_facts {
 	int valid;		/* the figures below were read */
-	char *error;		/* why not, when they could not be */
+	char *error;		/* the report's: why not, when they could not be */
 	int not_measured;	/* none, on purpose: built without DWARF */
 	long declared;		/* functions declared inline */
 	long declared_inlined;	/* ... of which inlined at least once in live code */
@@ -47,9 +47,9 @@ struct candidate {
 /*
  * Read the DWARF of VMLINUX (built with debug info) through libdw.  With
  * ALL_ROWS, IN->rows gets every inlined function's row, as pfunct counts
- * it.  Returns 0, or -1 with IN->error naming the file and the fault.
+ * it.  Returns 0, or -1 with *ERR naming the file and the fault.
  */
-int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows);
+int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows, char **err);
 /*
  * The de-inlining candidates of VMLINUX (docs/deinline.md): one row per
  * definition declared inline in a file under TREE, with its expansions in

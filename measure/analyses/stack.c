@@ -339,10 +339,10 @@ static int parse_su_line(char *line, struct frame *fr)
 	return 0;
 }
 
-static int fail(struct stack_facts *st, char *why)
+static int fail(struct stack_facts *st, char *why, char **err)
 {
 	stack_free(st);
-	st->error = why;
+	*err = why;
 	return -1;
 }
 
@@ -434,7 +434,7 @@ static char **objects_of(FILE *f, size_t *n)
 	return v;
 }
 
-int stack_read(const char *kdir, long threshold, struct stack_facts *st)
+int stack_read(const char *kdir, long threshold, struct stack_facts *st, char **errp)
 {
 	struct symtab vm = { 0 }, obj = { 0 };
 	char *path, *line = NULL, *err = NULL, **objects, *twins;
@@ -456,7 +456,7 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 		free(path);
 		fclose(f);
 		free_symtab(&vm);
-		return fail(st, err);
+		return fail(st, err, errp);
 	}
 	free(path);
 	index_symtab(&vm);
@@ -499,7 +499,7 @@ int stack_read(const char *kdir, long threshold, struct stack_facts *st)
 	free_symtab(&vm);
 	free_symtab(&obj);
 	if (err)
-		return fail(st, err);
+		return fail(st, err, errp);
 	st->valid = 1;
 	return 0;
 }

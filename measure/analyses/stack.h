@@ -16,7 +16,7 @@ struct frame {
 
 struct stack_facts {
 	int valid;		/* the figures below were read */
-	char *error;		/* why not, when KDIR had a stack.su that could not be read */
+	char *error;		/* the report's: why not, when KDIR had a stack.su that could not be read */
 	long threshold;		/* "over" counts frames larger than this */
 	long funcs, over, dynamic;
 	long long sum;
@@ -27,9 +27,10 @@ struct stack_facts {
 /*
  * Read KDIR/stack.su against KDIR/vmlinux and the objects in KDIR/obj
  * (see stack.c).  Returns 0 with ST valid; 1 when there is no stack.su
- * (the kernel was built without -fstack-usage); -1 with ST->error set.
+ * (the kernel was built without -fstack-usage); -1 with *ERR naming the
+ * file and the fault.
  */
-int stack_read(const char *kdir, long threshold, struct stack_facts *st);
+int stack_read(const char *kdir, long threshold, struct stack_facts *st, char **err);
 void stack_free(struct stack_facts *st);
 
 #endif

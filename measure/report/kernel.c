@@ -225,7 +225,9 @@ static void measure_unstored(struct kernel *k, int attribution)
 {
 	char *path, *map, *err = NULL;
 
-	stack_read(k->dir, STACK_THRESHOLD, &k->stack);
+	if (stack_read(k->dir, STACK_THRESHOLD, &k->stack, &err) < 0)
+		k->stack.error = err;
+	err = NULL;
 	if (!attribution)
 		return;
 	path = xasprintf("%s/vmlinux", k->dir);
@@ -287,7 +289,9 @@ int kernel_load(struct kernel *k, const char *arg, char **why)
 	free(path);
 	k->built = 1;
 	path = xasprintf("%s/inline.txt", k->dir);
-	inline_load(path, &k->inl);
+	if (inline_load(path, &k->inl, &err) < 0)
+		k->inl.error = err;
+	err = NULL;
 	free(path);
 	measure_unstored(k, load_attribution(k));
 	if (!strcmp(k->boot, "-"))

@@ -38,7 +38,7 @@ static void load_row(struct inline_facts *in, char *line)
 	in->top[in->ntop++] = fn;
 }
 
-int inline_load(const char *path, struct inline_facts *in)
+int inline_load(const char *path, struct inline_facts *in, char **err)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -60,7 +60,7 @@ int inline_load(const char *path, struct inline_facts *in)
 		/* the Makefile's note that `tksize inline` failed, and why */
 		line[strcspn(line, "\n")] = '\0';
 		fclose(f);
-		in->error = xstrdup(line + 15);
+		*err = xstrdup(line + 15);
 		free(line);
 		return -1;
 	} else if (n > 0) {	/* the column header */
@@ -79,7 +79,7 @@ int inline_load(const char *path, struct inline_facts *in)
 	if (!totals)
 		{
 		inline_free(in);
-		in->error = xasprintf("%s: no totals line; remake it with tksize inline", path);
+		*err = xasprintf("%s: no totals line; remake it with tksize inline", path);
 		return -1;
 	}
 	in->valid = 1;
