@@ -15,7 +15,7 @@ TOP      := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 BUILD    ?= $(TOP)/build
 override BUILD := $(abspath $(BUILD))
 CONFIGS  ?= tiny
-VARIANTS ?= orig inline inline+units dce deinline
+VARIANTS ?= orig inline inline+units dce lto deinline
 OPTS     ?= Os
 # Build every kernel with DWARF (tinyconfigs/debug-info.config), so that the
 # one build gives the size table, the boot check and the inline table: -g
@@ -200,8 +200,14 @@ $(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(eval chain_$(c) := $(call frag_
 	expect_$(c) := $(strip $(shell sed -n 's/^# boot-expect: *//p' $(chain_$(c))))))
 # a variant's fragments base first, so that its own settings come last and win
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+# A variant's "# available:" line: where kconfig drops one of its symbols
+# (a toolchain or a config without what it needs), the kernel is not
+# available, with kconfig's reason (merge.sh -u), rather than a failure.
 $(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval vchain_$(v) := $(call reverse,$(call frag_chain,variant-$(v))))$(eval \
-	vtree_$(v) := $(strip $(shell sed -n 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' $(FRAGMENTS)/variant-$(v).config)))$(eval \
+	vhead_$(v) := $(shell sed -n -e 's/^# tree: *\([A-Za-z0-9_.+-]*\).*/\1/p' -e 's/^# available:.*/+available/p' \
+	$(FRAGMENTS)/variant-$(v).config))$(eval \
+	vtree_$(v) := $(filter-out +available,$(vhead_$(v))))$(eval \
+	vavail_$(v) := $(if $(filter +available,$(vhead_$(v))),$(FRAGMENTS)/variant-$(v).config))$(eval \
 	vconfigs_$(v) := $(if $(vtree_$(v)),$(strip $(shell sed -n 's/^# configs: *//p' $(FRAGMENTS)/variant-$(v).config))))$(eval \
 	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
 	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
@@ -382,8 +388,8 @@ $(if $(and $(vtree_$(3)),$(filter-out $(DEFAULT_TREE),$(5))),$(call \
 	build_folder_rules,$(call kdir,$(1),$(2),$(3),$(5)),$(call \
 	kfrags,$(1),$(2),$(3)),$(call kname,$(1),$(2),$(3),$(5)),$(4),$(1),$(if $(vtree_$(3)),$(call \
 	ktree,$(3)),$(call tree_src,$(5))),$(if $(vtree_$(3)),$(call ktree_stamp,$(3)),$(call \
-	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(if $(call tree_may_lack,$(5)),$(strip \
-	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config)))))
+	tree_stamp,$(5))),$(call kseed,$(1),$(2),$(3)),$(strip $(if $(call tree_may_lack,$(5)),$(strip \
+	$(vchain_$(3)) $(FRAGMENTS)/opt-$(2).config)) $(vavail_$(3))))))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.args: FORCE
 	@$(call write_if_changed,$(call kdir,$(1),$(2),$(3),$(5))/boot.args,expect: $(call boot_expect,$(1)); append: $(call boot_append,$(1),$(3)))
 $(call kdir,$(1),$(2),$(3),$(5))/boot.stamp: $(call kdir,$(1),$(2),$(3),$(5))/bzImage $(INITRAMFS) boot/boot.sh \

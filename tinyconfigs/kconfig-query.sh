@@ -10,7 +10,9 @@
 #   depends    the "depends on" lines of SYM's definitions, joined by " && ".
 #              With DOTCONFIG, only the terms it leaves unmet: a plain
 #              SYMBOL that is not y or m there, or !SYMBOL that is.  When
-#              no plain term is unmet (the fault is in an expression, or
+#              none is, the toolchain tests ($(success,...) and the like),
+#              which a .config cannot tell; when there are none either
+#              (the fault is in an expression, or
 #              in a menu's or an if's dependency, which this does not
 #              read), the whole line is printed, as without DOTCONFIG.
 #   prompt     the prompts of SYM's definitions, one a line: nothing for a
@@ -80,10 +82,14 @@ depends)
 				t = term[i]; gsub(/^[ \t]+|[ \t]+$/, "", t)
 				if (t ~ /^[A-Za-z0-9_]+$/ && !(t in on) || t ~ /^![A-Za-z0-9_]+$/ && (substr(t, 2) in on))
 					unmet = unmet (unmet != "" ? " && " : "") t
+				# a toolchain test: what .config cannot tell
+				if (t ~ /^\$\(/)
+					probes = probes (probes != "" ? " && " : "") t
 			}
 		}
 		END {
 			if (unmet != "") { print unmet; exit }
+			if (probes != "") { print probes; exit }
 			# joined, a line with || in it keeps its own meaning in brackets
 			for (i = 1; i <= NR; i++) all = all (i > 1 ? " && " : "") (NR > 1 && line[i] ~ /\|\|/ ? "(" line[i] ")" : line[i])
 			if (all != "") print all

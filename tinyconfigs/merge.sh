@@ -228,6 +228,14 @@ unavailable_or_failed() {
 	else
 		# a symbol asked off that kconfig keeps on has no unmet dependency
 		case $sym in *=n) dep= ;; *) dep=$("$query" "$src" depends "$name" "$work/.config") ;; esac
+		# a helper symbol no user sets (HAS_LTO_GCC): what it lacks
+		case $dep in
+		'' | *[!A-Za-z0-9_]*) ;;
+		*)	if [ -z "$("$query" "$src" prompt "$dep")" ]; then
+				inner=$("$query" "$src" depends "$dep" "$work/.config")
+				[ -z "$inner" ] || dep="$dep, which needs $inner"
+			fi ;;
+		esac
 		why="this tree's kconfig drops $sym${dep:+: it depends on $dep}"
 	fi
 	more=$(($(grep -c 'kconfig dropped' "$errs") - 1))
