@@ -19,6 +19,12 @@
  *    tables and the brk reservations find their owner, and ld's fill is
  *    "[padding]"; DWARF's ranges and variables then place what the map
  *    does not.
+ * Under GCC's LTO (CONFIG_LTO_GCC) the code of the whole kernel is one
+ * unit, "<artificial>", whose functions and variables name, as their
+ * abstract origin, a DIE in the unit of the file that defined them (the
+ * early debug info of each object): code and data live there, in the
+ * unit that would have compiled them, and the link map's one object,
+ * vmlinux.o, places nothing.
  * Every range is clipped to the allocated sections first: the DWARF of the
  * code and data the linker dropped stays in vmlinux with its addresses
  * tombstoned near 0, and counts nowhere.
@@ -460,6 +466,9 @@ static int map_pieces(struct attr_walk *w, const char *map, char **err)
 	for (i = 0; i < n; i++) {
 		size_t owner;
 
+		/* the whole kernel prelinked (GCC's LTO): DWARF places it, unit by unit */
+		if (in[i].object && !strcmp(in[i].object, "vmlinux.o"))
+			continue;
 		if (in[i].object) {
 			char *s = stem(in[i].object);
 
@@ -551,6 +560,70 @@ static unsigned visit_variables(Dwarf_Die *die, unsigned owner, void *arg)
 	return owner;
 }
 
+/* GCC's LTO unit, which holds the code of the whole kernel. */
+static int lto_unit(Dwarf_Die *cu)
+{
+	const char *name = dwarf_diename(cu);
+
+	return name && !strcmp(name, "<artificial>");
+}
+
+/*
+ * The owner of a DIE of GCC's LTO unit: the file of the unit that holds
+ * its abstract origin (or the declaration it completes); (size_t)-1 when
+ * it has neither.
+ */
+static size_t origin_owner(struct attr_walk *w, Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die origin = *die, cu;
+	size_t owner;
+	char *path;
+	int hops;
+
+	/* the LTO unit's concrete DIE names an abstract one of its own, which names the early unit's */
+	for (hops = 0; hops < 4; hops++) {
+		if (!(dwarf_attr(&origin, DW_AT_abstract_origin, &attr) ||
+		      dwarf_attr(&origin, DW_AT_specification, &attr)) ||
+		    !dwarf_formref_die(&attr, &origin) || !dwarf_diecu(&origin, &cu, NULL, NULL))
+			return (size_t)-1;
+		if (!lto_unit(&cu))
+			break;
+	}
+	if (hops == 4 || !(path = cu_path(&cu)))
+		return (size_t)-1;
+	owner = owner_of(w, path);
+	free(path);
+	return owner;
+}
+
+/* GCC's LTO unit: each function's code and each variable where its origin's unit is. */
+static void visit_lto_unit(struct attr_walk *w, Dwarf_Die *cu)
+{
+	Dwarf_Die die;
+	int r;
+
+	for (r = dwarf_child(cu, &die); r == 0; r = dwarf_siblingof(&die, &die)) {
+		int tag = dwarf_tag(&die);
+		size_t owner = tag == DW_TAG_subprogram || tag == DW_TAG_variable ? origin_owner(w, &die) : (size_t)-1;
+		Dwarf_Addr base, start, end;
+		ptrdiff_t off = 0;
+
+		if (owner == (size_t)-1)
+			continue;
+		if (tag == DW_TAG_variable) {
+			visit_variable(w, &die, owner);
+			continue;
+		}
+		while ((off = dwarf_ranges(&die, off, &base, &start, &end)) > 0)
+			add_piece(&w->lives, start, end, owner);
+		if (off < 0 && !w->fault)
+			w->fault = "dwarf_ranges";
+	}
+	if (r < 0 && !w->fault)
+		w->fault = "dwarf_child";
+}
+
 /*
  * By address, the longer first, then in the order they were listed: ld
  * lists several objects' merged strings at one address (the strings they
@@ -567,7 +640,7 @@ static int by_piece_start(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Code where it lives: the unit's address ranges, kept in *R sorted. */
+/* Code where it lives: the unit's address ranges, kept in *R sorted; OWNER -1: in *R alone. */
 static void unit_ranges(struct attr_walk *w, Dwarf_Die *cu, size_t owner, struct pieces *r)
 {
 	Dwarf_Addr base, start, end;
@@ -575,7 +648,8 @@ static void unit_ranges(struct attr_walk *w, Dwarf_Die *cu, size_t owner, struct
 
 	r->n = 0;
 	while ((off = dwarf_ranges(cu, off, &base, &start, &end)) > 0) {
-		add_piece(&w->lives, start, end, owner);
+		if (owner != (size_t)-1)
+			add_piece(&w->lives, start, end, owner);
 		add_piece(r, start, end, owner);
 	}
 	if (off < 0 && !w->fault)
@@ -639,6 +713,14 @@ static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 	(void)index;
 	if (!path)
 		return NULL;
+	if (lto_unit(cu)) {
+		free(path);
+		/* its ranges bound its line table's rows; its DIEs say where code lives */
+		unit_ranges(w, cu, (size_t)-1, &w->ranges);
+		unit_lines(w, cu, &w->ranges);
+		visit_lto_unit(w, cu);
+		return w->fault;
+	}
 	owner = owner_of(w, path);
 	free(path);
 	w->units = xrealloc(w->units, (w->nunits + 1) * sizeof(size_t));

@@ -92,6 +92,7 @@ struct walk {
 	struct range *outer;	/* live ranges of outermost expansions */
 	size_t nouter, capouter;
 	const char *fault;	/* the first DWARF call that failed, if any */
+	int lto;		/* a unit of GCC's LTO stage: no DW_AT_inline anywhere */
 };
 
 static struct fn *lookup(struct fntab *t, const char *name)
@@ -392,6 +393,9 @@ static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 
 	w->cu_name = dwarf_diename(cu);
 	w->cu = index;
+	/* GCC names the unit its LTO stage compiled so */
+	if (w->cu_name && !strcmp(w->cu_name, "<artificial>"))
+		w->lto = 1;
 	fault = dwarf_each_die(cu, 0, visit, w);
 	if (fault && !w->fault)
 		w->fault = fault;
@@ -420,7 +424,7 @@ static void free_table(struct fntab *t)
 }
 
 /* Count, rank and free the table; with ALL_ROWS, keep every inlined function's row. */
-static void summarise(struct fntab *t, struct inline_facts *in, int all_rows)
+static void summarise(struct fntab *t, struct inline_facts *in, int all_rows, int lto)
 {
 	struct fn *v = t->v;
 	size_t i, n = t->names.n;
@@ -441,6 +445,8 @@ static void summarise(struct fntab *t, struct inline_facts *in, int all_rows)
 			in->rows[in->nrows++] = (struct inline_fn){ xstrdup(v[i].name), v[i].bytes, v[i].sites,
 								    v[i].cus };
 	}
+	if (lto)
+		in->declared = in->declared_inlined = in->outofline = in->undeclared_inlined = -1;
 	free_table(t);
 }
 
@@ -493,7 +499,7 @@ int inline_read(const char *vmlinux, struct inline_facts *in, int all_rows, char
 		inline_free(in);
 		return -1;
 	}
-	summarise(&w.fns, in, all_rows);
+	summarise(&w.fns, in, all_rows, w.lto);
 	in->valid = 1;
 	return 0;
 }

@@ -17,6 +17,10 @@ struct inline_facts {
 	int valid;		/* the figures below were read */
 	char *error;		/* the report's: why not, when they could not be */
 	int not_measured;	/* none, on purpose: built without DWARF */
+	/*
+	 * These four come from DW_AT_inline, which the DWARF of GCC's LTO
+	 * stage (CONFIG_LTO_GCC) does not have: -1 there, not known.
+	 */
 	long declared;		/* functions declared inline */
 	long declared_inlined;	/* ... of which inlined at least once in live code */
 	long outofline;		/* ... of which also have a live out-of-line copy */

@@ -279,6 +279,7 @@ static void stack_table(FILE *f, const struct kernel *ks, int n)
 
 static void inline_table(FILE *f, const struct kernel *ks, int n)
 {
+	char a[24], b[24], c[24], d[24];
 	int i, j;
 
 	fputs("<h2>Inline cost</h2>\n<p>From the DWARF of each kernel, built with debug info."
@@ -292,11 +293,18 @@ static void inline_table(FILE *f, const struct kernel *ks, int n)
 			continue;
 		fputs("<tr><td>", f);
 		esc(f, ks[i].name);
-		fprintf(f, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%lld"
-			"</td></tr>\n", in->declared, in->declared_inlined, in->outofline,
-			in->undeclared_inlined, in->sites, in->bytes);
+		fprintf(f, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%ld</td><td>%lld"
+			"</td></tr>\n", inline_count(a, sizeof(a), in->declared),
+			inline_count(b, sizeof(b), in->declared_inlined), inline_count(c, sizeof(c), in->outofline),
+			inline_count(d, sizeof(d), in->undeclared_inlined), in->sites, in->bytes);
 	}
 	fputs("</table>\n", f);
+	for (i = 0; i < n; i++)
+		if (ks[i].inl.valid && ks[i].inl.declared < 0) {
+			fputs("<p>n/a: the DWARF of GCC's LTO stage has no DW_AT_inline, so which functions were"
+			      " declared inline is not known there.</p>\n", f);
+			break;
+		}
 	for (i = 0; i < n; i++) {
 		const struct inline_facts *in = &ks[i].inl;
 

@@ -48,6 +48,7 @@ static void write_md_inline(FILE *f, const struct report *r)
 		if (r->ks[i].built)
 			print_inline_summary(f, r->ks[i].name, &r->ks[i].inl);
 	fprintf(f, "```\n");
+	print_inline_note(f, r, "\n");
 	for (i = 0; i < r->n; i++) {
 		const struct inline_facts *in = &r->ks[i].inl;
 

@@ -26,6 +26,7 @@ void print_text(FILE *f, const struct report *r)
 	for (i = 0; i < r->n; i++)
 		if (r->ks[i].built)
 			print_inline_summary(f, r->ks[i].name, &r->ks[i].inl);
+	print_inline_note(f, r, "");
 	print_dir_tables(f, r);
 	for (i = 0; i < r->np; i++)
 		print_pair_summary(f, &r->pairs[i]);

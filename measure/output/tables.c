@@ -132,8 +132,31 @@ void print_stack_top(FILE *f, const struct stack_facts *st)
 			st->top[i].kind, st->top[i].where);
 }
 
+const char *inline_count(char *buf, size_t len, long v)
+{
+	if (v < 0)
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%ld", v);
+	return buf;
+}
+
+void print_inline_note(FILE *f, const struct report *r, const char *prefix)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->ks[i].built && r->ks[i].inl.valid && r->ks[i].inl.declared < 0) {
+			fprintf(f, "%sn/a: the DWARF of GCC's LTO stage has no DW_AT_inline, so which functions"
+				   " were declared inline is not known there\n", prefix);
+			return;
+		}
+}
+
 void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in)
 {
+	char a[24], b[24], c[24], d[24];
+
 	if (in->error) {
 		fprintf(f, "%-22s unavailable: %s\n", name, in->error);
 		return;
@@ -143,8 +166,9 @@ void print_inline_summary(FILE *f, const char *name, const struct inline_facts *
 			"not measured: built without DWARF (DEBUG_INFO=no)" : "no inline table");
 		return;
 	}
-	fprintf(f, "%-22s %8ld %8ld %8ld %8ld %9ld %10lld\n", name, in->declared,
-		in->declared_inlined, in->outofline, in->undeclared_inlined, in->sites, in->bytes);
+	fprintf(f, "%-22s %8s %8s %8s %8s %9ld %10lld\n", name, inline_count(a, sizeof(a), in->declared),
+		inline_count(b, sizeof(b), in->declared_inlined), inline_count(c, sizeof(c), in->outofline),
+		inline_count(d, sizeof(d), in->undeclared_inlined), in->sites, in->bytes);
 }
 
 static double pct(double from, double to)
@@ -174,13 +198,14 @@ static void print_stack_change(FILE *f, const struct kernel *a, const struct ker
 static void print_inline_change(FILE *f, const struct kernel *a, const struct kernel *b)
 {
 	const struct inline_facts *x = &a->inl, *y = &b->inl;
+	char from[24], to[24];
 
 	if (!x->valid || !y->valid)
 		return;
 	fprintf(f, "  inline: sites %ld -> %ld, inlined bytes %lld -> %lld (%+.2f%%),"
-		   " declared inline with out-of-line copies %ld -> %ld\n",
+		   " declared inline with out-of-line copies %s -> %s\n",
 		x->sites, y->sites, x->bytes, y->bytes, pct((double)x->bytes, (double)y->bytes),
-		x->outofline, y->outofline);
+		inline_count(from, sizeof(from), x->outofline), inline_count(to, sizeof(to), y->outofline));
 }
 
 const char *pair_title(const struct pair *p, char *buf, size_t len)

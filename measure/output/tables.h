@@ -15,6 +15,10 @@ void print_boot_table(FILE *f, const struct report *r);
 void print_stack_summary(FILE *f, const char *name, const struct stack_facts *st);
 void print_stack_top(FILE *f, const struct stack_facts *st);
 void print_inline_summary(FILE *f, const char *name, const struct inline_facts *in);
+/* A count of the inline table in BUF, or "n/a" where it is not known (GCC's LTO). */
+const char *inline_count(char *buf, size_t len, long v);
+/* Why the inline table has n/a, when it has: one line, PREFIX first. */
+void print_inline_note(FILE *f, const struct report *r, const char *prefix);
 void print_pair_summary(FILE *f, const struct pair *p);
 /* "tiny/Os: orig -> dce", or across trees "tiny/Os/dce: 6.1 -> 6.12" */
 const char *pair_title(const struct pair *p, char *buf, size_t len);

@@ -39,6 +39,19 @@ json_object *stack_to_json(const struct stack_facts *st)
 	return o;
 }
 
+/* A count of the inline table; null where it is not known (-1: GCC's LTO). */
+static void add_count(json_object *o, const char *key, long v)
+{
+	add_member(o, key, v < 0 ? NULL : json_object_new_int64(v));
+}
+
+static long count_member(json_object *o, const char *key)
+{
+	json_object *v = member(o, key);
+
+	return !v || json_object_is_type(v, json_type_null) ? -1 : (long)json_object_get_int64(v);
+}
+
 json_object *inline_to_json(const struct inline_facts *in)
 {
 	json_object *o, *top;
@@ -47,10 +60,10 @@ json_object *inline_to_json(const struct inline_facts *in)
 	if (!in->valid)
 		return NULL;
 	o = json_object_new_object();
-	add_int_member(o, "declared", in->declared);
-	add_int_member(o, "declared_inlined", in->declared_inlined);
-	add_int_member(o, "outofline", in->outofline);
-	add_int_member(o, "undeclared_inlined", in->undeclared_inlined);
+	add_count(o, "declared", in->declared);
+	add_count(o, "declared_inlined", in->declared_inlined);
+	add_count(o, "outofline", in->outofline);
+	add_count(o, "undeclared_inlined", in->undeclared_inlined);
 	add_int_member(o, "sites", in->sites);
 	add_int_member(o, "bytes", in->bytes);
 	top = json_object_new_array();
@@ -102,10 +115,10 @@ int inline_from_json(json_object *o, struct inline_facts *in, char **err)
 	if (!o || json_object_is_type(o, json_type_null))
 		return 0;
 	in->valid = 1;
-	in->declared = member_int(o, "declared");
-	in->declared_inlined = member_int(o, "declared_inlined");
-	in->outofline = member_int(o, "outofline");
-	in->undeclared_inlined = member_int(o, "undeclared_inlined");
+	in->declared = count_member(o, "declared");
+	in->declared_inlined = count_member(o, "declared_inlined");
+	in->outofline = count_member(o, "outofline");
+	in->undeclared_inlined = count_member(o, "undeclared_inlined");
 	in->sites = member_int(o, "sites");
 	in->bytes = member_int(o, "bytes");
 	for (i = 0; i < json_object_array_length(member(o, "top")) && i < INLINE_TOP; i++) {
