@@ -434,7 +434,7 @@ $(MEASURE): $(wildcard measure/*/*.c measure/*/*.h) measure/Makefile measure/che
 # The symbol diffs every report carries, FROM:TO, for each config that has both:
 # the whole 2005 experiment, unit-at-a-time alone (the seed's stack claim), dce,
 # and what the advisor's series takes off dce.
-REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce dce:deinline
+REPORT_DIFFS ?= orig:inline+units inline:inline+units inline+units:dce dce:lto dce:deinline lto:lto+deinline
 
 # The inline table of a kernel, read from its DWARF once.  When tksize
 # cannot read it (DEBUG_INFO=no), inline.txt says why, and the report marks

@@ -24,6 +24,7 @@
 #include "readers/journal.h"
 #include "stores/attribute-json.h"
 #include "stores/report-json.h"
+#include "output/tables.h"
 
 static int checks, failures;
 
@@ -301,6 +302,23 @@ static void report_records(void)
 	      in2.top[0].cus == 3, "inline figures read back");
 	json_object_put(j);
 	inline_free(&in2);
+	{
+		/* GCC's LTO: the declared-inline counts not known, null in JSON, and not known again */
+		struct inline_facts lto = { .valid = 1, .declared = -1, .declared_inlined = -1, .outofline = -1,
+					    .undeclared_inlined = -1, .sites = 7, .bytes = 70 };
+		char buf[8];
+
+		j = inline_to_json(&lto);
+		CHECK(json_object_is_type(member(j, "declared"), json_type_null) &&
+		      json_object_is_type(member(j, "outofline"), json_type_null) && member_int(j, "sites") == 7,
+		      "counts not known are null, the others numbers");
+		CHECK(!inline_from_json(j, &in2, &err) && in2.declared == -1 && in2.declared_inlined == -1 &&
+		      in2.outofline == -1 && in2.undeclared_inlined == -1 && in2.sites == 7, "null counts read back as not known");
+		json_object_put(j);
+		inline_free(&in2);
+		check_str(inline_count(buf, sizeof(buf), -1), "n/a", "a count not known prints n/a");
+		check_str(inline_count(buf, sizeof(buf), 0), "0", "a zero count prints 0");
+	}
 	{
 		struct stack_facts none_st = { 0 };
 		struct inline_facts none_in = { 0 };

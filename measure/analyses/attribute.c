@@ -90,6 +90,7 @@ struct attr_walk {
 	size_t *units;		/* the owners that are compilation units' files */
 	size_t nunits;
 	struct pieces ranges;	/* the unit being walked's ranges */
+	int lto;		/* GCC's LTO unit seen: the map's one object, vmlinux.o, places nothing */
 	const char *fault;	/* the first DWARF call that failed */
 };
 
@@ -715,6 +716,7 @@ static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 		return NULL;
 	if (lto_unit(cu)) {
 		free(path);
+		w->lto = 1;
 		/* its ranges bound its line table's rows; its DIEs say where code lives */
 		unit_ranges(w, cu, (size_t)-1, &w->ranges);
 		unit_lines(w, cu, &w->ranges);
@@ -999,7 +1001,8 @@ int attribute_read(const char *vmlinux, const char *map, struct attribution *a, 
 				strmap_index(&w.owners, "[padding]", &added);	/* before the rows exist */
 				assemble(&w, a);
 				a->valid = 1;
-				a->mapped = !!map;
+				/* under LTO the map places no code: not the map's reading */
+				a->mapped = map && !w.lto;
 				ret = 0;
 			}
 			dwarf_end(dw);
