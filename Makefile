@@ -161,7 +161,8 @@ kfrags  = $(FRAGMENTS)/$(1).config $(strip $(vchain_$(3))) $(FRAGMENTS)/opt-$(2)
 # incremental build, not a cold one.
 ktree       = $(if $(vtree_$(1)),$(BUILD)/src/linux-$(vtree_$(1)),$(SRC))
 ktree_stamp = $(if $(vtree_$(1)),$(BUILD)/src/.stamp-$(vtree_$(1)),$(SRC_STAMP))
-# the base variant's folder a kernel's is seeded from, when this run builds it
+# the base variant's folder a kernel's is seeded from, when this run builds
+# it: the fragment its own stands on (lto+deinline's lto, not lto's dce)
 kseed       = $(if $(vtree_$(3)),$(if $(filter $(vseed_$(3)),$(VARIANTS)),$(call kdir,$(1),$(2),$(vseed_$(3)))))
 # A config fragment and, recursively, the fragments it names in "# base:".
 # A base that is a path (it has a "/") is a user's full .config, taken whole.
@@ -209,7 +210,7 @@ $(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval vchai
 	vtree_$(v) := $(filter-out +available,$(vhead_$(v))))$(eval \
 	vavail_$(v) := $(if $(filter +available,$(vhead_$(v))),$(FRAGMENTS)/variant-$(v).config))$(eval \
 	vconfigs_$(v) := $(if $(vtree_$(v)),$(strip $(shell sed -n 's/^# configs: *//p' $(FRAGMENTS)/variant-$(v).config))))$(eval \
-	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(word 1,$(filter-out \
+	vseed_$(v) := $(patsubst variant-%,%,$(notdir $(basename $(lastword $(filter-out \
 	$(FRAGMENTS)/variant-$(v).config,$(vchain_$(v)))))))))
 $(foreach c,$(sort $(CONFIGS) $(TRIAL_CONFIG)),$(foreach v,$(sort $(VARIANTS) $(TRIAL_BASE) $(OPTCOST_NODCE_BASE)),$(eval append_$(c)_$(v) := $(strip $(shell \
 	sed -n 's/^# boot-append: *//p' $(chain_$(c)) $(vchain_$(v)))))))

@@ -5,7 +5,8 @@
 #   and so are the boot table's MemTotal and least RAM, for every kernel
 #   make built and no other; every row of either table in that section is
 #   in the report's shape; the reading under it quotes the percentages
-#   and RAM that report.json gives, and the advisor's section the shipped
+#   (LTO's share of dce's text among them) and RAM that report.json
+#   gives, and the advisor's section the shipped
 #   series' patch count and text;
 # - each block after a "<!-- checked: make attribute|diff ... -->" line is
 #   that command's output on make's kernels, line for line (a line of
@@ -92,9 +93,9 @@ ok "What you get: $(wc -l <"$d/made") kernels, $checked figures, each what make 
 # 6.1): each step's share of the text before it, and the least RAM range
 txt() { jq -r --arg v "$1" '.kernels[] | select(.tree == "6.1" and .config == "tiny" and .opt == "Os" and
 	.variant == $v and .built) | .text' "$J"; }
-o=$(txt orig) i=$(txt inline) u=$(txt inline+units) c=$(txt dce) l=$(txt deinline)
-[ -n "$o" ] && [ -n "$i" ] && [ -n "$u" ] && [ -n "$c" ] && [ -n "$l" ] ||
-	fail "$J lacks one of make's five tiny/Os kernels"
+o=$(txt orig) i=$(txt inline) u=$(txt inline+units) c=$(txt dce) w=$(txt lto) l=$(txt deinline)
+[ -n "$o" ] && [ -n "$i" ] && [ -n "$u" ] && [ -n "$c" ] && [ -n "$w" ] && [ -n "$l" ] ||
+	fail "$J lacks one of make's six tiny/Os kernels"
 ram=$(jq -r '[.kernels[] | select(.built and .boot.min_ram_mib > 0) | .boot.min_ram_mib] |
 	"\(min) or \(max) MiB"' "$J")
 prose "$d/what.md" | tr '\n' ' ' | tr -s ' ' >"$d/what.prose"
@@ -102,6 +103,7 @@ n_patches=$(grep -c '\.patch$' patches/deinline/series)
 for fig in "$(awk -v a="$o" -v b="$i" 'BEGIN { printf "%.1f%%", (a - b) * 100 / a }')" \
 	"$(awk -v a="$i" -v b="$u" 'BEGIN { printf "%.1f%%", (a - b) * 100 / a }')" \
 	"$(awk -v a="$u" -v b="$c" 'BEGIN { printf "%.1f%%", (a - b) * 100 / a }')" \
+	"$(awk -v a="$c" -v b="$w" 'BEGIN { printf "%.2f%%", (a - b) * 100 / a }')" \
 	"$(awk -v a="$c" -v b="$l" 'BEGIN { printf "%.2f%%", (a - b) * 100 / a }')" "$ram" "$n_patches patches"; do
 	grep -qF -- "$fig" "$d/what.prose" ||
 		fail "README.md, What you get: the reading under the table does not say $fig, as report.json (and patches/deinline/series) give it"
