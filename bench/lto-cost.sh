@@ -4,9 +4,9 @@
 # A cold build of CONFIG/OPT/dce and of CONFIG/OPT/lto, each from an empty
 # folder with ccache off, through kbuild/build.sh as make runs it (-j of
 # nproc), from the .config make merged for each.  Then, in a copy of the
-# lto folder, the link of vmlinux.o alone again (one object touched), the
-# whole program compiled anew: its wall time, and its CPU time over its
-# wall time, which says how many cores GCC's code generation kept busy.
+# lto folder, the links alone again (vmlinux.o removed), the whole program
+# compiled anew: their wall time, and their CPU time over their wall
+# time, which says how many cores GCC's code generation kept busy.
 # Target: a cold lto build at most 1.5 times a cold dce build.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,13 +33,18 @@ for v in dce lto; do
 done
 say "lto / dce: $(awk -v a="$secs_lto" -v b="$secs_dce" 'BEGIN { printf "%.2f", a / b }') (target <= 1.50)"
 
-# the link of vmlinux.o again, alone: its wall and CPU time
+# the links again, alone (vmlinux.o removed, so kbuild compiles the whole
+# program there and links vmlinux from it): wall and CPU time
 rm -f "$work/lto/obj/vmlinux.o"
-t=$(now)
+# KCFLAGS as build.sh gives it, so that no object's command line changes
 /usr/bin/time -f '%e %U %S' -o "$work/link.time" \
-	env CCACHE_DISABLE=1 "$top/kbuild/kmake.sh" "$src" "$work/lto/obj" -j"$(nproc)" vmlinux.o >"$work/link.out" 2>&1 ||
-	{ cat "$work/link.out" >&2; exit 1; }
+	env CCACHE_DISABLE=1 KCFLAGS=-fstack-usage "$top/kbuild/kmake.sh" "$src" "$work/lto/obj" -j"$(nproc)" vmlinux \
+	>"$work/link.out" 2>&1 || { cat "$work/link.out" >&2; exit 1; }
+grep -q '^  LTO     vmlinux.o$' "$work/link.out" || { cat "$work/link.out" >&2; echo "lto-cost: kbuild did not link vmlinux.o again" >&2; exit 1; }
+# (init/version-timestamp.o is compiled for every link of vmlinux)
+compiled=$(grep '^  CC ' "$work/link.out" | grep -v 'init/version-timestamp\.o' || true)
+[ -z "$compiled" ] || { echo "$compiled" | head -n 3 >&2; echo "lto-cost: kbuild compiled objects again; the link is not alone" >&2; exit 1; }
 read -r wall user sys <"$work/link.time"
-say "the LTO link of vmlinux.o: $wall s wall, $(awk -v u="$user" -v s="$sys" -v w="$wall" \
+say "the LTO link of vmlinux.o, then vmlinux: $wall s wall, $(awk -v u="$user" -v s="$sys" -v w="$wall" \
 	'BEGIN { printf "%.2f", (u + s) / w }') cores busy on average"
-rm -rf "$work/dce" "$work/lto"
+rm -rf "$work"
