@@ -170,7 +170,7 @@ static void journal_lines(void)
 	REFUSED("unkept", twice, "unkept: tid given twice");
 	REFUSED("unkept", unknown, "unkept: 'who=2' is not NAME=VALUE for a field of an unkept line");
 	REFUSED("unkept", tabbed, "unkept: an unkept line's tid holds a tab or a newline");
-	REFUSED("option", notnum, "option: 'x' is not a number");
+	REFUSED("option", notnum, "option: dtext 'x' is not a number");
 	REFUSED("tried", missing, "tried: not a journal line kind");
 #undef REFUSED
 	CHECK(journal_field_index(journal_kind("option"), "reason") == 11, "an option line's reason is its 12th field");

@@ -70,7 +70,7 @@ ok "a budget line for an unknown variant is an error at file:line"
 rm -f "$REPORT.json" "$REPORT.md"
 printf 'txt 12\ndce bzimage %s\ndcee text 1\n' $((bz - 1)) >"$d/tiny.budget"
 if make BUILD="$BUILD" FRAGMENTS="$d" report >"$d/mixed.txt" 2>&1; then fail "a budget with bad lines passed"; fi
-[ "$(jq '.kernels | length' "$REPORT.json")" = 5 ] && [ -s "$REPORT.md" ] ||
+[ "$(jq '.kernels | length' "$REPORT.json")" = "$(jq '.kernels | length' "$BUILD/report.json")" ] && [ -s "$REPORT.md" ] ||
 	{ cat "$d/mixed.txt"; fail "a bad budget line stopped the report from being written"; }
 expect_grep "^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget:2\)$|^tksize: tiny/Os/dce: over budget: bzimage $bz > $((bz - 1)) by 1 \($d/tiny.budget\)$" "$d/mixed.txt" "the good line beside bad ones"
 expect_grep "^tksize: $d/tiny.budget:1: unknown key .*: txt 12$" "$d/mixed.txt" "the first bad line"

@@ -9,12 +9,12 @@ json=$REPORT.json
 # the two partial results, as two machines would have written them
 make -s BUILD="$BUILD" VARIANTS="orig inline" report >/dev/null 2>&1 || fail "partial report A failed"
 cp "$json" "$d/a.json"
-make -s BUILD="$BUILD" VARIANTS="inline+units dce deinline" report >/dev/null 2>&1 || fail "partial report B failed"
+make -s BUILD="$BUILD" VARIANTS="inline+units dce lto deinline" report >/dev/null 2>&1 || fail "partial report B failed"
 cp "$json" "$d/b.json"
 make -s BUILD="$BUILD" report >/dev/null 2>&1 || fail "full report failed"
 cp "$json" "$d/full.json"
-[ "$(jq '.kernels | length' "$d/a.json")" = 2 ] && [ "$(jq '.kernels | length' "$d/b.json")" = 3 ] ||
-	fail "partial reports do not have two and three kernels"
+[ "$(jq '.kernels | length' "$d/a.json")" = 2 ] && [ "$(jq '.kernels | length' "$d/b.json")" = 4 ] ||
+	fail "partial reports do not have two and four kernels"
 
 # the merge, in a build folder that has built nothing
 make BUILD="$d/third" REPORT="$d/third/report" MERGE="$d/a.json $d/b.json" report >"$d/merged.txt" 2>&1 ||
@@ -27,7 +27,7 @@ jq -r "$fields" "$d/full.json" | sort >"$d/full.rows"
 if ! cmp -s "$d/merged.rows" "$d/full.rows"; then
 	diff "$d/full.rows" "$d/merged.rows"; fail "merged rows differ from the full report's"
 fi
-ok "5 kernels from two report.json files, figures and text% as in the one-machine report"
+ok "6 kernels from two report.json files, figures and text% as in the one-machine report"
 # where the bytes go travels too: every file's row, and the directory table
 jq -S '[.kernels[] | {name, attribution}] | sort_by(.name)' "$m" >"$d/merged.attr"
 jq -S '[.kernels[] | {name, attribution}] | sort_by(.name)' "$d/full.json" >"$d/full.attr"

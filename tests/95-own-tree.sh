@@ -51,7 +51,7 @@ expect_grep "^ *$1 +$2 +$3 +[0-9]+ +[0-9a-f]+ vmlinux-$q-tiny-Os-inline\\+units 
 ok "$ver/tiny/Os/inline+units built from KSRC, size(1) $1 $2 $3, boots: PASS"
 
 # the variants that need a patch: one line each, why
-for v in orig inline dce deinline; do
+for v in orig inline dce lto deinline; do
 	expect_grep "^ +- +- +- +- +- vmlinux-$q-tiny-Os-$v +not available$" "$d/make.txt" "$v row"
 	[ ! -e "$BUILD/kernels/$ver-tiny-Os-$v/vmlinux" ] || fail "$ver/tiny/Os/$v was built"
 done
@@ -59,8 +59,10 @@ expect_grep "^  $q/tiny/Os/orig: this tree's Kconfig has no CONFIG_CC_FORCE_INLI
 expect_grep "^  $q/tiny/Os/inline: this tree's Kconfig has no CONFIG_CC_NO_UNIT_AT_A_TIME " "$d/make.txt" "inline's reason"
 expect_grep "^  $q/tiny/Os/dce: this tree's kconfig drops CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y: it depends on HAVE_LD_DEAD_CODE_DATA_ELIMINATION$" "$d/make.txt" "dce's reason"
 expect_grep "^  $q/tiny/Os/deinline: its series patches/deinline is made for the 6.1 tree only$" "$d/make.txt" "deinline's reason"
+# lto stands on dce: the first symbol this tree drops is dce's
+expect_grep "^  $q/tiny/Os/lto: this tree's kconfig drops CONFIG_LD_DEAD_CODE_DATA_ELIMINATION=y: .*\(and 1 more symbol\)$" "$d/make.txt" "lto's reason"
 ! grep -E '^  FAIL |^tinykern: FAILED|: FAIL at ' "$d/make.txt" || fail "a FAIL in a run whose every available kernel passed"
-ok "orig, inline, dce and deinline: not available for $ver, each with its reason; exit 0"
+ok "orig, inline, dce, lto and deinline: not available for $ver, each with its reason; exit 0"
 
 # across trees: the same config and variant, 6.1 against the user's tree
 base=$BUILD/kernels/tiny-Os-inline+units
@@ -91,10 +93,10 @@ json=$REPORT.json
 [ "$(jq -r '.kernels[] | select(.name == "tiny/Os/inline+units") | .tree' "$json")" = 6.1 ] ||
 	fail "report.json: tiny/Os/inline+units is not of tree 6.1"
 n=$(jq --arg t "$ver" '[.kernels[] | select(.tree == $t and .unavailable != null)] | length' "$json")
-[ "$n" = 4 ] || fail "report.json: $n kernels of $ver unavailable, not 4"
+[ "$n" = 5 ] || fail "report.json: $n kernels of $ver unavailable, not 5"
 [ "$(jq --arg t "$ver" '[.diffs[] | select(.from_tree == "6.1" and .to_tree == $t)] | length' "$json")" = 1 ] ||
 	fail "report.json: no 6.1 -> $ver diff"
-ok "report.json: trees, 4 not available with reasons, the upgrade's diff"
+ok "report.json: trees, 5 not available with reasons, the upgrade's diff"
 # report.html draws each tree's kernel of a kind as a bar, in a colour of
 # its tree, 520 px for the largest text of any kernel the report built
 sed -n '/^<p>text of each kernel, by tree/p; /<svg id="tree-chart"/,/<\/svg>/p' "$REPORT.html" >"$d/tree-chart.svg"
@@ -166,7 +168,8 @@ expect_grep "^reason .*; its \.config lacks what the boot check needs: CONFIG_RD
 ok "a boot FAIL names what the .config lacks"
 
 # the series made for the tree's version (patches/6.12), by default: on a
-# copy (hard links), every variant but deinline available; configs only
+# copy (hard links), every variant but deinline and lto (no LTO_GCC in
+# that series) available; configs only
 if ! make BUILD="$BUILD" KSRC="$ksrc" KSRC_NAME=own TREES=6.1 CONFIGS=tiny configs >"$d/series.txt" 2>&1; then
 	cat "$d/series.txt"; fail "make KSRC=$ksrc configs, with its series"
 fi

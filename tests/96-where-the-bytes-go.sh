@@ -133,12 +133,12 @@ ok "directory roll-ups keep the totals"
 # the report: a directory table per config and opt whose rows sum to size's text
 make BUILD="$BUILD" report >"$d/report.txt" 2>&1 || { cat "$d/report.txt"; fail "make report failed"; }
 sed -n '/^tiny\/Os: text by directory/,/^  total/p' "$d/report.txt" >"$d/table.txt"
-expect_grep "^  directory +orig +inline +inline\+units +dce +deinline  orig->deinline$" "$d/table.txt" "table header"
-awk '/^  total/ { for (i = 2; i <= 6; i++) if ($(i + 2) != sum[i]) { print "column " i ": rows " sum[i] ", total " $(i + 2); bad = 1 }; done = 1 }
-     !/^  (directory|total)/ && NR > 2 { for (i = 2; i <= 6; i++) sum[i] += $i }
+expect_grep "^  directory +orig +inline +inline\+units +dce +lto +deinline  orig->deinline$" "$d/table.txt" "table header"
+awk '/^  total/ { for (i = 2; i <= 7; i++) if ($(i + 2) != sum[i]) { print "column " i ": rows " sum[i] ", total " $(i + 2); bad = 1 }; done = 1 }
+     !/^  (directory|total)/ && NR > 2 { for (i = 2; i <= 7; i++) sum[i] += $i }
      END { exit bad || !done }' "$d/table.txt" >&2 || fail "the directory table's rows do not add up to its total"
 col=4
-for v in orig inline inline+units dce deinline; do
+for v in orig inline inline+units dce lto deinline; do
 	t=$(size "$BUILD/kernels/tiny-Os-$v/vmlinux" | awk 'NR == 2 { print $1 }')
 	[ "$(awk -v c=$col '/^  total/ { print $c }' "$d/table.txt")" = "$t" ] || fail "the table's total for $v is not $t, size's text"
 	col=$((col + 1))

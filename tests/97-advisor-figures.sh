@@ -136,8 +136,8 @@ bad() {
 	expect_grep "^tksize: $t/journal:$2$" "$d/err" "journal '$1'"
 }
 bad 'kept\t12\tl()\t-4\t0\t0\t-4\t1\n' "1: trial 12 has a result but candidate 12 no prediction before it"
-bad 'try\t12\tl\tlib/x.c:12\tnoinline\t-\tmany\n' "1: 'many' is not a number"
-bad 'try\t12\tl\tlib/x.c:12\tnoinline\t-\t 5\n' "1: ' 5' is not a number"
+bad 'try\t12\tl\tlib/x.c:12\tnoinline\t-\tmany\n' "1: predicted 'many' is not a number"
+bad 'try\t12\tl\tlib/x.c:12\tnoinline\t-\t 5\n' "1: predicted ' 5' is not a number"
 bad 'try\t12\tl\tlib/x.c:12\tnoinline\n' "1: a try line with 5 fields, not 7"
 bad 'boot\tMAYBE\t12\n' "1: verdict 'MAYBE', not PASS or FAIL"
 bad 'unkept\t12\n' "1: trial 12 is undone but was not kept"

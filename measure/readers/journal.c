@@ -125,7 +125,13 @@ static void check_value(struct journal *j, const struct journal_kind *k, const s
 	} else if (strpbrk(v, "\t\n")) {
 		journal_fault(j, "%s %s line's %s holds a tab or a newline", a_(k->kind), k->kind, f->name);
 	} else if (f->type == JOURNAL_NUMBER) {
-		journal_number(j, v);
+		struct journal probe = { j->path, j->lineno, NULL };
+
+		/* base's reader, its fault said again with the field's name */
+		journal_number(&probe, v);
+		if (probe.error)
+			journal_fault(j, "%s '%s' is not a number", f->name, v);
+		free(probe.error);
 	} else if (f->type == JOURNAL_CHOICE && !is_choice(f->choices, v)) {
 		char *c = choices_text(f->choices);
 
