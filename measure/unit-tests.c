@@ -148,6 +148,7 @@ static void journal_lines(void)
 		CHECK(journal_get_number(&lines.v[0], "dfuncs") == -20, "a number by name");
 		check_str(journal_get(&lines.v[1], "result"), "no shell prompt", "the optional field");
 		check_str(journal_get(&lines.v[2], "result"), "", "the optional field, left off");
+		check_str(journal_get(&lines.v[0], "reason"), "", "a field a kept line has not");
 	}
 	journal_lines_free(&lines);
 	CHECK(journal_load(path, "option-cost", &lines, &err) && err, "another journal's lines are refused");

@@ -63,7 +63,7 @@ struct journal_lines {
 int journal_load(const char *path, const char *journal, struct journal_lines *out, char **err);
 void journal_lines_free(struct journal_lines *lines);
 
-/* Field NAME of L ("" for an optional one left off); NAME must be L's kind's. */
+/* Field NAME of L: "" for an optional one left off, or a name L's kind has not. */
 const char *journal_get(const struct journal_line *l, const char *name);
 /* Field NAME of L as a number (journal_load has checked it is one). */
 long journal_get_number(const struct journal_line *l, const char *name);
