@@ -561,14 +561,6 @@ static unsigned visit_variables(Dwarf_Die *die, unsigned owner, void *arg)
 	return owner;
 }
 
-/* GCC's LTO unit, which holds the code of the whole kernel. */
-static int lto_unit(Dwarf_Die *cu)
-{
-	const char *name = dwarf_diename(cu);
-
-	return name && !strcmp(name, "<artificial>");
-}
-
 /*
  * The owner of a DIE of GCC's LTO unit: the file of the unit that holds
  * its abstract origin (or the declaration it completes); (size_t)-1 when
@@ -588,7 +580,7 @@ static size_t origin_owner(struct attr_walk *w, Dwarf_Die *die)
 		      dwarf_attr(&origin, DW_AT_specification, &attr)) ||
 		    !dwarf_formref_die(&attr, &origin) || !dwarf_diecu(&origin, &cu, NULL, NULL))
 			return (size_t)-1;
-		if (!lto_unit(&cu))
+		if (!dwarf_is_lto_unit(&cu))
 			break;
 	}
 	if (hops == 4 || !(path = cu_path(&cu)))
@@ -596,6 +588,22 @@ static size_t origin_owner(struct attr_walk *w, Dwarf_Die *die)
 	owner = owner_of(w, path);
 	free(path);
 	return owner;
+}
+
+/* DIE's address ranges: where code lives, for OWNER unless it is -1, and into ALSO too when given. */
+static void die_ranges(struct attr_walk *w, Dwarf_Die *die, size_t owner, struct pieces *also)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (owner != (size_t)-1)
+			add_piece(&w->lives, start, end, owner);
+		if (also)
+			add_piece(also, start, end, owner);
+	}
+	if (off < 0 && !w->fault)
+		w->fault = "dwarf_ranges";
 }
 
 /* GCC's LTO unit: each function's code and each variable where its origin's unit is. */
@@ -607,19 +615,13 @@ static void visit_lto_unit(struct attr_walk *w, Dwarf_Die *cu)
 	for (r = dwarf_child(cu, &die); r == 0; r = dwarf_siblingof(&die, &die)) {
 		int tag = dwarf_tag(&die);
 		size_t owner = tag == DW_TAG_subprogram || tag == DW_TAG_variable ? origin_owner(w, &die) : (size_t)-1;
-		Dwarf_Addr base, start, end;
-		ptrdiff_t off = 0;
 
 		if (owner == (size_t)-1)
 			continue;
-		if (tag == DW_TAG_variable) {
+		if (tag == DW_TAG_variable)
 			visit_variable(w, &die, owner);
-			continue;
-		}
-		while ((off = dwarf_ranges(&die, off, &base, &start, &end)) > 0)
-			add_piece(&w->lives, start, end, owner);
-		if (off < 0 && !w->fault)
-			w->fault = "dwarf_ranges";
+		else
+			die_ranges(w, &die, owner, NULL);
 	}
 	if (r < 0 && !w->fault)
 		w->fault = "dwarf_child";
@@ -644,17 +646,8 @@ static int by_piece_start(const void *a, const void *b)
 /* Code where it lives: the unit's address ranges, kept in *R sorted; OWNER -1: in *R alone. */
 static void unit_ranges(struct attr_walk *w, Dwarf_Die *cu, size_t owner, struct pieces *r)
 {
-	Dwarf_Addr base, start, end;
-	ptrdiff_t off = 0;
-
 	r->n = 0;
-	while ((off = dwarf_ranges(cu, off, &base, &start, &end)) > 0) {
-		if (owner != (size_t)-1)
-			add_piece(&w->lives, start, end, owner);
-		add_piece(r, start, end, owner);
-	}
-	if (off < 0 && !w->fault)
-		w->fault = "dwarf_ranges";
+	die_ranges(w, cu, owner, r);
 	qsort(r->v, r->n, sizeof(*r->v), by_piece_start);
 }
 
@@ -714,7 +707,7 @@ static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 	(void)index;
 	if (!path)
 		return NULL;
-	if (lto_unit(cu)) {
+	if (dwarf_is_lto_unit(cu)) {
 		free(path);
 		w->lto = 1;
 		/* its ranges bound its line table's rows; its DIEs say where code lives */

@@ -393,8 +393,7 @@ static const char *visit_unit(Dwarf_Die *cu, long index, void *arg)
 
 	w->cu_name = dwarf_diename(cu);
 	w->cu = index;
-	/* GCC names the unit its LTO stage compiled so */
-	if (w->cu_name && !strcmp(w->cu_name, "<artificial>"))
+	if (dwarf_is_lto_unit(cu))
 		w->lto = 1;
 	fault = dwarf_each_die(cu, 0, visit, w);
 	if (fault && !w->fault)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* dwarfwalk.c: the DWARF walk inline.c and attribute.c share (dwarfwalk.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "readers/dwarfwalk.h"
 #include "base/util.h"
@@ -69,4 +70,11 @@ const char *dwarf_each_die(Dwarf_Die *die, unsigned flags, unsigned (*visit)(Dwa
 			return "dwarf_siblingof";
 	}
 	return NULL;
+}
+
+int dwarf_is_lto_unit(Dwarf_Die *cu)
+{
+	const char *name = dwarf_diename(cu);
+
+	return name && !strcmp(name, "<artificial>");
 }

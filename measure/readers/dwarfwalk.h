@@ -33,4 +33,11 @@ int dwarf_each_unit(Dwarf *dw, const char *path, const char *(*unit)(Dwarf_Die *
 const char *dwarf_each_die(Dwarf_Die *die, unsigned flags, unsigned (*visit)(Dwarf_Die *die, unsigned flags, void *arg),
 			   void *arg);
 
+/*
+ * Whether CU is the unit GCC's LTO stage compiled ("<artificial>"): the
+ * code of the whole kernel, with no DW_AT_inline, its functions naming
+ * their abstract origins in each file's early unit.
+ */
+int dwarf_is_lto_unit(Dwarf_Die *cu);
+
 #endif
