@@ -31,7 +31,11 @@ int __attribute__((noinline)) e(void) { return scale(7, 5); }
 #include "h.h"
 int n(int v);
 int __attribute__((noinline)) f(int v) { return twice(v) + twice(v + g); }
-int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc) + e() + f(argc) + n(argc); }
+/* one expansion beside the out-of-line copy its address needs */
+static inline __attribute__((always_inline)) int once(int x) { return 3 * x + g; }
+int (*once_ptr)(int) = once;
+int __attribute__((noinline)) o(int v) { return once(v); }
+int main(int argc, char **argv) { (void)argv; return a(argc) + b(argc, argc) + c(argc) + d(&argc, 1, argc) + e() + f(argc) + n(argc) + o(argc); }
 C
 # a header's function expanded twice in m.c and once in n.c
 cat >"$d/h.h" <<'C'
@@ -72,10 +76,15 @@ row=$(awk -F'\t' '$3 == "scale" { print $4, $6, $12, $13, $14, $15 }' "$d/out")
 ok "scale(): 5 expansions, $bytes bytes, the largest $max, 3 with a constant argument, 4 constant arguments of 2 parameters"
 # the prediction, by docs/deinline.md's model worked by hand: no copy, so
 # the body is the mean expansion plus a ret; a call of two register
-# arguments is 5 + 3 + 2 x 2 bytes, and each constant argument 3 more
+# arguments is 5 + 3 + 2 x 2 bytes, each constant argument 3 more, and
+# each of the 3 expansions with one 3/10 of a mean expansion
 body=$((bytes / 5 + 1))
-want=$((bytes - body - 5 * (5 + 3 + 2 * 2) - 4 * 3))
+want=$((bytes - body - 5 * (5 + 3 + 2 * 2) - 4 * 3 - 3 * bytes * 3 / (10 * 5)))
 got=$(awk -F'\t' '$3 == "scale" { print $10 " " $11 }' "$d/out")
 [ "$got" = "$want $body" ] || fail "scale(): predicted and body are '$got', not the model's '$want $body'"
 ok "scale(): predicted $want bytes, body $body, as the documented model gives"
+# once(): one expansion and a live copy, which the model says saves nothing
+row=$(awk -F'\t' '$3 == "once" { print $4, $7, $10 }' "$d/out")
+[ "$row" = "1 1 0" ] || fail "once(): sites copies predicted are '$row', not '1 1 0'"
+ok "once(): one expansion beside its copy, predicted 0"
 rm -rf "$d"
