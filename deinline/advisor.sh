@@ -258,7 +258,7 @@ fi
 
 # candidates' columns (rank.sh): id file line name kind mode home sites units
 # bytes copies copy_bytes rebuilds predicted status body subsys max_site
-# const_sites const_args params
+# const_sites const_args params export
 queue=$tdir/queue
 : >>"$tdir/replays"
 # the other machines' confirmed kept trials, one group a line: in the
@@ -273,12 +273,12 @@ rm -f "$tdir/merged.one"
 # the candidates' columns this script reads, by name (columns.sh); a
 # queue row is the candidate's row after a first field, how it is tried
 . "$here/columns.sh"
-cand=$(awk_cols "$tdir/candidates" id file line name mode home rebuilds predicted status subsys) ||
+cand=$(awk_cols "$tdir/candidates" id file line name mode home rebuilds predicted status subsys export) ||
 	die "$tdir/candidates: not a candidates file of this advisor (rank it again)"
 queue_col() { echo $(($(col "$tdir/candidates" "$1") + 1)); }
 q_id=$(queue_col id) q_file=$(queue_col file) q_line=$(queue_col line) q_name=$(queue_col name)
 q_mode=$(queue_col mode) q_home=$(queue_col home) q_rebuilds=$(queue_col rebuilds)
-q_predicted=$(queue_col predicted) q_subsys=$(queue_col subsys)
+q_predicted=$(queue_col predicted) q_subsys=$(queue_col subsys) q_export=$(queue_col export)
 # SHARD: the subsystems of this machine's part
 : >"$tdir/shard"
 if [ -n "${SHARD:-}" ]; then
@@ -440,7 +440,8 @@ while [ -s "$pending" ]; do
 		fn=$(field "$r" $q_name) mode=$(field "$r" $q_mode) home=$(field "$r" $q_home)
 		names="$names${names:+, }$fn()"
 		if ! err=$(UNINLINE_PRISTINE=$src "$uninline" "$mode" "$tdir/linux" "$(field "$r" $q_file)" \
-			"$(field "$r" $q_line)" "$fn" $([ "$mode" != move ] || echo "$home") 2>&1); then
+			"$(field "$r" $q_line)" "$fn" $([ "$mode" != move ] || echo "$home") \
+			$([ "$(field "$r" $q_export)" != yes ] || echo export) 2>&1); then
 			verdict=dropped reason="edit: ${err#uninline: }"
 			break
 		fi

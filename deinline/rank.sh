@@ -6,7 +6,7 @@
 # model), best predicted saving first, tab-separated:
 #   id file line name kind mode home sites units bytes copies copy_bytes
 #   rebuilds predicted status body subsys max_site const_sites const_args
-#   params
+#   params export
 # (body: the estimated size of the one out-of-line body; max_site, the
 # largest expansion, and const_sites, the expansions with a constant
 # argument, are not in the prediction: they test it; const_args, the
@@ -22,7 +22,12 @@
 # asm-generic header and outside it otherwise: of the units with
 # expansions, the one with the most that is such a unit, else one of the
 # header's name that includes it (file.h: fs/file.c), else the function
-# is left alone; rebuilds counts the
+# is left alone; export is "yes" when a module may call the moved
+# function, so its definition is followed by EXPORT_SYMBOL_GPL(): a .c
+# file kbuild can build as a module names it (kbuild/modular-sources.sh),
+# or a header does (another header, or its own outside its definition),
+# whose functions a module may expand; else "no" ("-" for a .c file's
+# function, which stays static); rebuilds counts the
 # vmlinux objects that change recompiles (kbuild/dependents.sh); status is
 # "ok", or why the function is left alone: __always_inline, a file that
 # code outside vmlinux is built from, a definition the editor cannot
@@ -43,7 +48,7 @@ sort -u -o "$tmp/units" "$tmp/units"
 grep -rhoE --include='*.h' '^static inline [^=;{(]*[ *][A-Za-z_][A-Za-z0-9_]*\([^;{]*\);' \
 	"$src/include" "$src/arch/x86/include" |
 	sed -E 's/^[^(]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u >"$tmp/static" || :
-printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\n'
+printf '# id\tfile\tline\tname\tkind\tmode\thome\tsites\tunits\tbytes\tcopies\tcopy_bytes\trebuilds\tpredicted\tstatus\tbody\tsubsys\tmax_site\tconst_sites\tconst_args\tparams\texport\n'
 # tksize candidates' columns by the names of its header line (columns.sh),
 # in the order this loop reads them
 . "$here/columns.sh"
@@ -111,4 +116,27 @@ done | awk -F'\t' -v OFS='\t' '
 		else if (status == "ok" && mode == "move" && ($3 in static_decl))
 			status = "a header declares it static inline without a body: a shared definition would follow that"
 		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15, $16, $17
-	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" "$tmp/always" "$tmp/units" -
+	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" "$tmp/always" "$tmp/units" - >"$tmp/rows"
+# who names each function a row moves: the .c files kbuild can build as
+# modules, and every header an x86 kernel can include
+awk -F'\t' '$6 == "move" { print $4 }' "$tmp/rows" | sort -u >"$tmp/moved"
+"$here/../kbuild/modular-sources.sh" "$src" >"$tmp/modular"
+: >"$tmp/named"
+if [ -s "$tmp/moved" ]; then
+	(cd "$src" && xargs grep -owhF -f "$tmp/moved" <"$tmp/modular" || :) | sed 's/^/modular\t/' >>"$tmp/named"
+	# shellcheck disable=SC2046
+	(cd "$src" && grep -rowHF --include='*.h' -f "$tmp/moved" arch/x86 $(ls -d */ | grep -vx 'arch/') || :) |
+		sed 's/:/\t/' >>"$tmp/named"
+fi
+awk -F'\t' -v OFS='\t' '
+	FILENAME == ARGV[1] { if ($1 == "modular") modular[$2] = 1; else named[$1, $2]++; files[$2] = files[$2] " " $1; next }
+	# a header function is exported when a module can reach it: named in a
+	# modular .c file, in another header, or again in its own
+	function exported(file, fn,  n, f, i) {
+		if (fn in modular) return 1
+		n = split(files[fn], f, " ")
+		for (i = 1; i <= n; i++)
+			if (f[i] != file || named[file, fn] > 1) return 1
+		return 0
+	}
+	{ print $0, $6 != "move" ? "-" : exported($2, $4) ? "yes" : "no" }' "$tmp/named" "$tmp/rows"

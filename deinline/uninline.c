@@ -6,7 +6,8 @@
  *   uninline check    TREE FILE LINE NAME       can it be changed, and how
  *   uninline letgcc   TREE FILE LINE NAME       `inline` becomes `notrace` (a .c file)
  *   uninline noinline TREE FILE LINE NAME       `inline` becomes `noinline notrace`
- *   uninline move     TREE FILE LINE NAME HOME  one shared definition in HOME
+ *   uninline move     TREE FILE LINE NAME HOME [export]
+ *                                               one shared definition in HOME
  *
  * FILE and HOME are relative to TREE; LINE and NAME come from the DWARF
  * (DW_AT_decl_line of the definition).  `move` leaves a declaration in
@@ -14,7 +15,10 @@
  * without `static inline`, to HOME (a .c file linked into vmlinux that
  * includes FILE): what "uninline foo()" patches do.  A definition under
  * #if keeps its declaration in its branch, and goes to HOME under the same
- * #if lines (see conditions()).
+ * #if lines (see conditions()).  With `export`, EXPORT_SYMBOL_GPL() follows
+ * it, for the modules that called the header's inline (the caller knows
+ * which: deinline/rank.sh); a kernel without modules compiles it to
+ * nothing.
  *
  * With UNINLINE_PRISTINE=DIR, LINE is a line of DIR/FILE, the tree the
  * kernel was built from: earlier changes may have moved the definition.
@@ -875,7 +879,7 @@ static struct definition shifted(const struct definition *d, const char *from, c
 static void usage(void)
 {
 	fprintf(stderr, "usage: uninline check|letgcc|noinline TREE FILE LINE NAME\n"
-			"       uninline move TREE FILE LINE NAME HOME\n");
+			"       uninline move TREE FILE LINE NAME HOME [export]\n");
 	exit(2);
 }
 
@@ -938,7 +942,7 @@ int main(int argc, char **argv)
 
 		spill(file, 3, buf, (size_t)(d.inl - buf), noinline, strlen(noinline), d.inl + d.inl_len,
 		      len - (size_t)(d.inl + d.inl_len - buf));
-	} else if (!strcmp(op, "move") && argc == 7) {
+	} else if (!strcmp(op, "move") && (argc == 7 || (argc == 8 && !strcmp(argv[7], "export")))) {
 		char *spec = shared_specifiers(&d), *hbuf;
 		const char *proto_end = d.open;
 		size_t hlen;
@@ -972,6 +976,8 @@ int main(int argc, char **argv)
 				exit(2);
 			fprintf(t, "\n%s%s%s%.*s\n", cond, *notrace ? "notrace " : "", spec,
 				(int)(d.close + 1 - d.name), d.name);
+			if (argc == 8)
+				fprintf(t, "EXPORT_SYMBOL_GPL(%s);\n", name);
 			for (i = 0; i < endifs; i++)
 				fputs("#endif\n", t);
 			if (fclose(t))

@@ -349,3 +349,30 @@ printf 'static inline\nint a(int x)\n{\n\treturn x;\n}\nstatic __inline__ notrac
 [ "$(sed -n '1p;6p' "$d/c/f.c")" = "static notrace
 static notrace int b(int x)" ] || { cat -A "$d/c/f.c" >&2; fail "letgcc did not write 'static notrace' for a() and b()"; }
 ok "letgcc: 'static inline' at a line's end and 'static __inline__ notrace' each become one notrace"
+
+# move ... export: EXPORT_SYMBOL_GPL() right after the shared definition,
+# inside the header's #if lines, as checkpatch wants it; without the word,
+# none
+for how in export plain; do
+	rm -rf "$d/exp"
+	mkdir -p "$d/exp/include"
+	cp "$d/pristine.waldo.h" "$d/exp/include/waldo.h"
+	printf '#include "include/waldo.h"\n' >"$d/exp/home.c"
+	"$u" move "$d/exp" include/waldo.h 7 waldo home.c $([ "$how" = plain ] || echo export) 2>"$d/move.err" ||
+		{ cat "$d/move.err" >&2; fail "uninline move waldo ($how)"; }
+	tail -n 3 "$d/exp/home.c" >"$d/exp.tail"
+	if [ "$how" = export ]; then
+		printf '}\nEXPORT_SYMBOL_GPL(waldo);\n#endif\n' | diff -u - "$d/exp.tail" ||
+			fail "move with export: no EXPORT_SYMBOL_GPL(waldo) after its closing brace, inside its #if"
+	else
+		grep -q EXPORT_SYMBOL "$d/exp/home.c" && fail "move without export wrote an EXPORT_SYMBOL"
+	fi
+done
+cp "$d/pristine.waldo.h" "$d/exp/include/waldo.h"
+printf '#include "include/waldo.h"\n' >"$d/exp/home.c"
+set +e
+"$u" move "$d/exp" include/waldo.h 7 waldo home.c exprot 2>"$d/exprot.err"
+rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q '^usage: ' "$d/exprot.err" || fail "uninline move ... exprot: exit $rc, not its usage (2)"
+ok "move ... export: EXPORT_SYMBOL_GPL(waldo) after the definition, inside the #if; none without it; a misspelt word refused"
