@@ -101,11 +101,70 @@ for tid in $ids; do
 	fi
 done
 
+# A commit that saves under MIN_SAVING bytes (32) of the text symbols on
+# its own is not worth a maintainer's read: it joins the last earlier
+# commit of its subsystem, on the rule above, or else it is dropped when
+# no later commit touches its files (their diffs were made on top of it,
+# so otherwise it stays).  TDIR/dropped lists each dropped trial.
+trial_saving() { awk -F'\t' -v id="$1" '$1 == id { print -$3 }' "$tdir/kept.figures"; }
+commit_subsys() {
+	for id in $(echo "$1" | tr '+ ' '\n\n' | grep .); do candidate "$id" | cut -f$c_subsys; done | sort -u | head -n 1
+}
+commit_files() { for t in $1; do tfiles "$t"; done | sort -u; }
+: >"$tdir/dropped"
+n_commits=$(wc -l <"$tdir/commits") i=1
+while [ "$i" -le "$n_commits" ]; do
+	line=$(sed -n "${i}p" "$tdir/commits")
+	[ -n "$line" ] || { i=$((i + 1)); continue; }
+	tids=$(echo "$line" | cut -d' ' -f3-)
+	saving=0
+	for t in $tids; do saving=$((saving + $(trial_saving "$t"))); done
+	if [ "$saving" -ge "${MIN_SAVING:-32}" ]; then i=$((i + 1)); continue; fi
+	sub=$(commit_subsys "$tids") mine=$(commit_files "$tids")
+	# no later commit may touch its files, for either way out
+	clash=
+	for t in $(awk -v i="$i" 'NR > i { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits"); do
+		if tfiles "$t" | grep -qxF "$mine"; then clash=yes; break; fi
+	done
+	target=0
+	if [ -z "$clash" ]; then
+		j=$((i - 1))
+		while [ "$j" -ge 1 ]; do
+			other=$(sed -n "${j}p" "$tdir/commits" | cut -d' ' -f3-)
+			if [ -n "$other" ] && [ "$(commit_subsys "$other")" = "$sub" ]; then
+				# nor may a commit between it and there
+				between=$(awk -v a="$j" -v b="$i" 'NR > a && NR < b { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits")
+				ok=yes
+				for t in $between; do
+					if tfiles "$t" | grep -qxF "$mine"; then ok=; break; fi
+				done
+				[ -z "$ok" ] || target=$j
+				break
+			fi
+			j=$((j - 1))
+		done
+	fi
+	if [ "$target" -gt 0 ]; then
+		# the commit now spans files: it is named by its subsystem
+		awk -v t="$target" -v i="$i" -v key="$sub" -v add="$tids" '
+			NR == t { if ($1 == "file") { $1 = "subsys"; $2 = key } $0 = $0 " " add }
+			NR == i { $0 = "" } { print }' "$tdir/commits" >"$tdir/commits.tmp"
+		mv "$tdir/commits.tmp" "$tdir/commits"
+		echo "  EMIT    $tids: $saving bytes, folded into the $sub commit"
+	elif [ -z "$clash" ]; then
+		sed -i "${i}s/.*//" "$tdir/commits"
+		for t in $tids; do echo "$t" >>"$tdir/dropped"; done
+		echo "  EMIT    $tids: $saving bytes, under ${MIN_SAVING:-32}: dropped"
+	fi
+	i=$((i + 1))
+done
+sed -i '/^$/d' "$tdir/commits"
+
 while read -r kind what tids; do
 	subsys=$(subject_prefix "$kind" "$what")
 	: >"$tdir/export.body"
 	: >"$tdir/export.figures"
-	fns= pred=0 n=0 dt=0 ds=0 trials=0
+	fns= pred=0 n=0 dt=0 ds=0 trials=0 calls=0
 	for tid in $tids; do
 		set -- $(awk -F'\t' -v id="$tid" '$1 == id { t = $2; f = $3 } END { print t, f }' "$tdir/kept.figures")
 		t_dt=$1 t_ds=$2
@@ -124,7 +183,7 @@ while read -r kind what tids; do
 			*) how="gcc decides" ;;
 			esac
 			echo "- $fn() ($file, $how): $sites expansions in $units unit$([ "$units" = 1 ] || echo s), $bytes bytes; predicted $p" >>"$tdir/export.body"
-			fns="$fns${fns:+, }$fn()" pred=$((pred + p)) tpred=$((tpred + p)) n=$((n + 1))
+			fns="$fns${fns:+, }$fn()" pred=$((pred + p)) tpred=$((tpred + p)) n=$((n + 1)) calls=$((calls + sites))
 		done
 		trials=$((trials + 1))
 		{
@@ -153,6 +212,16 @@ while read -r kind what tids; do
 			echo "(compiler_types.h): code the tracer must not enter calls such helpers."
 			echo
 		fi
+		if git diff --cached | grep -q '^+EXPORT_SYMBOL_GPL('; then
+			echo "A moved function that a module may call (a .c file kbuild can build as a"
+			echo "module names it, or a header does) is exported with EXPORT_SYMBOL_GPL(),"
+			echo "as its inline was usable there; without modules that is no code at all."
+			echo
+		fi
+		echo "Cost at run time: where gcc expanded them, $calls call$([ "$calls" = 1 ] || echo s) and returns, and"
+		echo "the caller's eax, ecx and edx clobbered at each; the callers are the"
+		echo "functions the tables below show shrinking."
+		echo
 		if [ "$trials" = 1 ]; then
 			echo "Predicted saving: $pred bytes. Measured on top of the changes kept"
 			echo "before it: functions $ds bytes, .text $dt bytes (tinykern deinline,"
@@ -173,6 +242,13 @@ git format-patch -q -o "$out.tmp" "$base"
 	echo "# target: linux-source $(cat "$src/.tinykern-version" 2>/dev/null || echo unknown)"
 	(cd "$out.tmp" && ls *.patch 2>/dev/null || true)
 } >"$out.tmp/series"
+# the kernel's own style check of each patch, kept beside the series
+errors=0
+for p in "$out.tmp"/*.patch; do
+	[ -e "$p" ] || continue
+	perl "$src/scripts/checkpatch.pl" --no-tree --terse --no-summary --show-types "$p" >>"$out.tmp/checkpatch" 2>&1 || :
+done
+[ ! -e "$out.tmp/checkpatch" ] || errors=$(grep -c ': ERROR:' "$out.tmp/checkpatch" || :)
 rm -rf "$out"
 mv "$out.tmp" "$out"
-echo "  SERIES  $(grep -c "\.patch$" "$out/series") patches in $out"
+echo "  SERIES  $(grep -c "\.patch$" "$out/series") patches in $out; checkpatch.pl: $errors errors ($out/checkpatch)"

@@ -4,7 +4,9 @@
 # after it touches a file of its; a header's trial and a subsystem's group
 # with the same name ("fs") stay apart; a trial undone by a failed boot,
 # and one kept after the last boot, are left out.  The series applies
-# with git am, in order, and gives the tree the kept trials made.
+# with git am, in order, and gives the tree the kept trials made.  A
+# commit that saves less than MIN_SAVING joins its subsystem's earlier
+# commit, or is dropped, unless a later commit touches its files.
 # tier: fast
 . "$(dirname "$0")/lib.sh"
 d=$(scratch deinline-emit)
@@ -69,7 +71,8 @@ printf 'boot\tPASS\t1,2,3,4+5,6,7\n' >>"$t/journal"
 echo 7 >"$t/confirmed/.last"
 # 9: kept after the last boot, so not confirmed
 trial 9 mm/c.c:12
-deinline/emit.sh "$t" "$src" >"$d/out" || fail "emit.sh exited $?"
+cp -a "$t" "$d/small"
+MIN_SAVING=0 deinline/emit.sh "$t" "$src" >"$d/out" || fail "emit.sh exited $?"
 cat >"$d/want.commits" <<'W'
 file fs/a.c 1 3
 file fs/b.c 2
@@ -94,6 +97,18 @@ diff -u "$d/want.trials" "$d/trials" || fail "each trial's figures are not in it
 [ "$(grep -c '^  f[0-9+]* - 9 +9$' "$t"/series/0001-*.patch)" = 2 ] || fail "the first patch lacks a table of its two trials"
 expect_grep '^Predicted saving: 40 bytes\. Measured in 2 trials' "$t/series/0001-fs-a-uninline-f1-f3.patch" "the folded commit's sums"
 ok "subjects, and each trial's figures and table in its commit"
+# under 8 bytes: 6 (6 bytes) joins the fs group 4+5 before it; 7 (7
+# bytes, mm) has no mm commit before it and nothing after it: dropped;
+# 1+3 (4), 2 and 4+5 stay, as later commits touch their files
+MIN_SAVING=8 deinline/emit.sh "$d/small" "$src" >"$d/small.out" || fail "emit.sh with MIN_SAVING=8 exited $?"
+cat "$d/small.out"
+printf 'file fs/a.c 1 3\nfile fs/b.c 2\nsubsys fs 4+5 6\n' >"$d/want.small"
+diff -u "$d/want.small" "$d/small/commits" || fail "MIN_SAVING=8: the commits are not the ones worked out by hand"
+[ "$(cat "$d/small/dropped")" = 7 ] || fail "MIN_SAVING=8: dropped '$(cat "$d/small/dropped")', not trial 7"
+[ "$(grep -c '\.patch$' "$d/small/series/series")" = 3 ] || fail "MIN_SAVING=8: not 3 patches"
+expect_grep '^Predicted saving: 150 bytes\. Measured in 2 trials' "$d/small/series/0003-fs-uninline-f4-f5-f6.patch" "the folded commit's sums"
+ok "a commit under MIN_SAVING joins its subsystem's commit before it, or is dropped; the others stay"
+expect_grep '^Cost at run time: where gcc expanded them, 6 calls and returns' "$d/small/series/0003-fs-uninline-f4-f5-f6.patch" "the calls the commit adds"
 # the series onto the tree it was made from, in order
 git -C "$src" init -q
 git -C "$src" add -A
