@@ -485,6 +485,23 @@ kdir_of = $(if $(word 4,$(1)),$(call kdir,$(word 2,$(1)),$(word 3,$(1)),$(word 4
 	$(word 3,$(1)),$(call kdir,$(word 1,$(1)),$(word 2,$(1)),$(word 3,$(1))),$(call \
 	kdir,$(word 1,$(1)),$(firstword $(OPTS)),$(word 2,$(1)))))
 
+## smallest: the smallest kernel of each of CONFIGS that boots with the same features (-Oz, DCE, the de-inlining series, LTO): one line to quote, then each step's bytes
+# "Smallest" keeps the config's fragment as it is: only how the kernel is
+# built changes.  The stock kernel is what a plain 6.1 build makes of the
+# config (-Os, gcc inlining, unit-at-a-time: inline+units); each step
+# adds one thing, and tksize smallest picks the least text that boots.
+SMALLEST_STOCK := Os/inline+units
+SMALLEST_STEPS := Oz/inline+units Oz/dce Oz/deinline Oz/lto+deinline
+smallest_args   = $(foreach k,$(SMALLEST_STOCK) $(SMALLEST_STEPS),$(1)/$(k)=$(call \
+	kdir,$(1),$(word 1,$(subst /, ,$(k))),$(word 2,$(subst /, ,$(k))),$(FIRST_TREE)))
+.PHONY: smallest
+smallest: $(DEPS) $(MEASURE)
+	@$(MAKE) --no-print-directory -s source
+	@$(MAKE) --no-print-directory -s rootfs
+	@$(MAKE) --no-print-directory OPTS=Os VARIANTS=inline+units boots; \
+	 $(MAKE) --no-print-directory OPTS=Oz VARIANTS="inline+units dce deinline lto+deinline" boots; \
+	 rc=0; $(foreach c,$(CONFIGS),echo; $(MEASURE) smallest $(call smallest_args,$(c)) || rc=1;) exit $$rc
+
 ## diff: symbol diff A -> B as bloat-o-meter prints it (A=tiny/Os/orig B=tiny/Os/dce, or ELF paths; DIFFOPT=-c|-d|-t, or --dirs[=DEPTH]|--files per source directory or file)
 diff: $(MEASURE)
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: say which kernels, e.g. make diff A=tiny/Os/orig B=tiny/Os/dce" >&2; exit 2; }

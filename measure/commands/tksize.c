@@ -70,9 +70,11 @@
 #include "output/attribute-print.h"
 #include "output/bloat.h"
 #include "output/optcost-print.h"
+#include "output/smallest-print.h"
 #include "output/tables.h"
 #include "readers/elfio.h"
 #include "readers/journal.h"
+#include "report/smallest.h"
 #include "stores/attribute-json.h"
 #include "stores/candidates.h"
 #include "stores/inline-txt.h"
@@ -356,6 +358,45 @@ static int pseudo_field(const char *f)
 	return !strcmp(f, "kind") || !strcmp(f, "lineno");
 }
 
+/*
+ * tksize smallest STOCK=KDIR STEP=KDIR...: the line make smallest prints,
+ * its steps, and bloat-o-meter -t's summary of stock -> smallest.  Exit 1
+ * when no kernel of the chain boots.
+ */
+static int cmd_smallest(int argc, char **argv)
+{
+	struct smallest s;
+	struct diff_table tables[3];
+	char *err = NULL, *old, *new;
+	int n = 0;
+
+	if (argc < 1)
+		die("usage: tksize smallest CONFIG/OPT/VARIANT=KDIR... (the stock kernel first, then each step)");
+	if (smallest_load(&s, argc, argv, &err))
+		die("%s", err);
+	if (s.best < 0) {
+		fprintf(stderr, "tksize: smallest: no kernel from %s on boots\n", s.k[0].name);
+		smallest_free(&s);
+		return 1;
+	}
+	if (!s.k[0].built) {
+		fprintf(stderr, "tksize: smallest: the stock kernel %s was not built\n", s.k[0].name);
+		smallest_free(&s);
+		return 1;
+	}
+	old = xasprintf("%s/vmlinux", s.k[0].dir);
+	new = xasprintf("%s/vmlinux", s.k[s.best].dir);
+	if (symdiff(SYMDIFF_TEXT, old, new, tables, &n, &err))
+		die("%s", err);
+	smallest_print(stdout, &s, n ? &tables[0] : NULL);
+	while (n-- > 0)
+		diff_table_free(&tables[n]);
+	free(old);
+	free(new);
+	smallest_free(&s);
+	return 0;
+}
+
 static int cmd_journal(int argc, char **argv)
 {
 	const struct journal_kind *want[JOURNAL_MAX_FIELDS] = { 0 };
@@ -423,7 +464,7 @@ static const struct command {
 	{ "size", cmd_size },		{ "diff", cmd_diff },		{ "advisor", cmd_advisor },
 	{ "optcost", cmd_optcost },	{ "report", report_main },	{ "inline", cmd_inline },
 	{ "candidates", cmd_candidates }, { "stack", cmd_stack },	{ "attribute", cmd_attribute },
-	{ "journal", cmd_journal },	{ "journal-line", cmd_journal_line },
+	{ "journal", cmd_journal },	{ "journal-line", cmd_journal_line }, { "smallest", cmd_smallest },
 };
 
 int main(int argc, char **argv)
@@ -439,5 +480,6 @@ int main(int argc, char **argv)
 	    " tksize stack [-t BYTES] KDIR | tksize inline VMLINUX | tksize candidates SRCTREE VMLINUX |"
 	    " tksize attribute [--files|--depth N] [--map FILE|--no-map] VMLINUX |"
 	    " tksize advisor [--builds] TDIR | tksize optcost TDIR | tksize report [options] CONFIG/OPT/VARIANT=KDIR... |"
-	    " tksize journal FILE KIND[,KIND...] FIELD... | tksize journal-line KIND NAME=VALUE...");
+	    " tksize journal FILE KIND[,KIND...] FIELD... | tksize journal-line KIND NAME=VALUE... |"
+	    " tksize smallest CONFIG/OPT/VARIANT=KDIR...");
 }

@@ -380,3 +380,87 @@ int elf_code_ranges(Elf *elf, const char *path, struct range **v, size_t *n, cha
 	qsort(*v, *n, sizeof(**v), by_start);
 	return 0;
 }
+
+struct banner {
+	uint64_t addr;
+	size_t size;
+	int found;
+};
+
+static void note_banner(Elf *elf, const GElf_Sym *sym, size_t shndx, const char *name, void *arg)
+{
+	struct banner *b = arg;
+
+	(void)elf;
+	(void)shndx;
+	if (!strcmp(name, "linux_banner") && sym->st_size) {
+		b->addr = sym->st_value;
+		b->size = sym->st_size;
+		b->found = 1;
+	}
+}
+
+/* The word after PREFIX at the start of S, up to a blank: a malloc'ed copy. */
+static char *word_after(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix), end;
+
+	if (len < n || strncmp(s, prefix, n))
+		return NULL;
+	for (end = n; end < len && s[end] && s[end] != ' ' && s[end] != '\n'; end++)
+		;
+	return end > n ? xasprintf("%.*s", (int)(end - n), s + n) : NULL;
+}
+
+/* The version at the end of .comment's first "GCC: (...) X.Y.Z" string. */
+static char *gcc_of_comment(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		const char *name, *p, *end;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".comment") || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+			continue;
+		for (p = d->d_buf, end = p + d->d_size; p < end; p += strnlen(p, (size_t)(end - p)) + 1) {
+			size_t len = strnlen(p, (size_t)(end - p)), last = len;
+
+			if (len <= 5 || strncmp(p, "GCC: ", 5))
+				continue;
+			while (last > 0 && p[last - 1] != ' ')
+				last--;
+			return xasprintf("%.*s", (int)(len - last), p + last);
+		}
+	}
+	return NULL;
+}
+
+int elf_build_versions(const char *path, char **kernel_release, char **gcc, char **err)
+{
+	struct banner b = { 0 };
+	int fd;
+	Elf *elf;
+
+	*kernel_release = *gcc = NULL;
+	if (elf_each_symbol(path, note_banner, &b, err))
+		return -1;
+	if (!(elf = elf_open(path, &fd, err)))
+		return -1;
+	if (b.found) {
+		unsigned char *mask = NULL, *bytes = elf_bytes(elf, 0, b.addr, b.size, &mask);
+
+		if (bytes)
+			*kernel_release = word_after((const char *)bytes, b.size, "Linux version ");
+		free(bytes);
+		free(mask);
+	}
+	*gcc = gcc_of_comment(elf);
+	elf_close(elf, fd);
+	return 0;
+}

@@ -73,6 +73,15 @@ int elf_each_symbol(const char *path, elf_sym_fn *fn, void *arg, char **err);
 unsigned char *elf_bytes(Elf *elf, size_t shndx, uint64_t addr, size_t len, unsigned char **mask);
 
 /*
+ * What built a kernel, as the kernel says it: *KERNEL_RELEASE the release its
+ * linux_banner names ("6.1.158": "Linux version 6.1.158 (...)"), *GCC
+ * the version of the first "GCC: (...) 12.2.0" string in .comment.
+ * Either is NULL when the file lacks it; an error only for a file
+ * that cannot be read or has no symbol table.  Free both.
+ */
+int elf_build_versions(const char *path, char **kernel_release, char **gcc, char **err);
+
+/*
  * The address ranges of ELF's allocated code sections (SHF_ALLOC and
  * SHF_EXECINSTR), sorted.  *V is malloc'ed.
  */

@@ -1,0 +1,79 @@
+# make smallest: the line users quote, and each step's figures, against
+# binutils `size`, stat, the kernel's own scripts/bloat-o-meter, its
+# minram.result, the tree's Makefile and gcc itself.  The smallest is the
+# least text among the steps that boot.  tksize smallest refuses a chain
+# of two configs, and exits 1 when nothing in the chain boots.
+# It builds the -Oz kernels make does not (about 12 minutes cold):
+# timeout: 2400
+# tier: slow
+. "$(dirname "$0")/lib.sh"
+d=$(scratch smallest)
+cd "$TOP"
+make --no-print-directory smallest CONFIGS=tiny >"$d/out" 2>&1 || { cat "$d/out"; fail "make smallest exited non-zero"; }
+sed -n '/^tiny i386, /,$p' "$d/out" | tee "$d/table"
+comma() { echo "$1" | tr -d ,; }
+line=$(head -n 1 "$d/table")
+re='^tiny i386, Linux ([0-9.]+), gcc ([0-9.]+): stock ([0-9,]+) -> smallest ([0-9,]+) bytes of text \(([-+][0-9.]+)%\), bzImage ([0-9,]+) -> ([0-9,]+), boots in ([0-9]+) MiB$'
+echo "$line" | grep -Eq "$re" || fail "the first line is not in the quoted shape: $line"
+field() { echo "$line" | sed -E "s/$re/\\$1/"; }
+release=$(field 1) gccv=$(field 2) stock=$(comma "$(field 3)") small=$(comma "$(field 4)") pct=$(field 5)
+bz_stock=$(comma "$(field 6)") bz_small=$(comma "$(field 7)") mib=$(field 8)
+# the kernel it names, and the stock one
+name=$(sed -n 's/^smallest: \([^ ]*\) (\(.*\))$/\1/p' "$d/table")
+kd=$(sed -n 's/^smallest: \([^ ]*\) (\(.*\))$/\2/p' "$d/table")
+[ -n "$name" ] && [ -f "$kd/vmlinux" ] || fail "no 'smallest: NAME (DIR)' line naming a kernel folder"
+sk=$BUILD/kernels/tiny-Os-inline+units
+size_text() { size "$1" | awk 'NR == 2 { print $1 }'; }
+[ "$stock" = "$(size_text "$sk/vmlinux")" ] || fail "stock $stock is not size's text of $sk/vmlinux ($(size_text "$sk/vmlinux"))"
+[ "$small" = "$(size_text "$kd/vmlinux")" ] || fail "smallest $small is not size's text of $kd/vmlinux"
+[ "$bz_stock" = "$(stat -c %s "$sk/bzImage")" ] && [ "$bz_small" = "$(stat -c %s "$kd/bzImage")" ] ||
+	fail "bzImage $bz_stock -> $bz_small is not the two files' sizes"
+[ "$mib" = "$(sed -n 's/^min_ram_mib //p' "$kd/minram.result")" ] || fail "boots in $mib MiB, not $kd/minram.result's"
+[ "$pct" = "$(awk -v a="$stock" -v b="$small" 'BEGIN { printf "%+.2f", 100 * (b - a) / a }')" ] ||
+	fail "the change $pct% is not ($small - $stock) / $stock"
+v=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' "$BUILD/src/linux/Makefile" | paste -sd.)
+[ "$release" = "$v" ] || fail "Linux $release, but the tree's Makefile says $v"
+[ "$gccv" = "$(gcc -dumpfullversion)" ] || fail "gcc $gccv, but gcc says $(gcc -dumpfullversion)"
+ok "the quoted line: stock $stock -> $small ($pct%), bzImage $bz_stock -> $bz_small, $mib MiB, Linux $release, gcc $gccv: size, stat, minram.result, the Makefile and gcc agree"
+
+# each step: its text is size's, and the smallest is the least text that
+# booted.  Rows: "tiny/Os/inline+units (stock) TEXT BZIMAGE BOOT", then
+# "FROM -> TO TEXT CHANGE PERCENT BZIMAGE BOOT"
+least= least_name= rows=0
+for k in Os/inline+units Oz/inline+units Oz/dce Oz/deinline Oz/lto+deinline; do
+	dir=$BUILD/kernels/tiny-$(echo "$k" | tr / -)
+	row=$(awk -v k="$k" '($1 == "tiny/" k && $2 == "(stock)") || ($2 == "->" && $3 == k)' "$d/table")
+	[ -n "$row" ] || fail "no row for $k"
+	[ "$(echo "$row" | wc -l)" = 1 ] || fail "two rows for $k"
+	rows=$((rows + 1))
+	text=$(echo "$row" | awk '{ print $2 == "->" ? $4 : $3 }' | tr -d ,)
+	[ "$text" = "$(size_text "$dir/vmlinux")" ] || fail "$k: text $text is not size's ($(size_text "$dir/vmlinux"))"
+	if [ "$(echo "$row" | awk '{ print $NF }')" = PASS ] && { [ -z "$least" ] || [ "$text" -lt "$least" ]; }; then
+		least=$text least_name=tiny/$k
+	fi
+done
+[ "$least_name" = "$name" ] || fail "the least text that booted is $least_name ($least), but make smallest names $name"
+ok "every step's text is size's; $name is the least text that booted"
+
+# bloat-o-meter -t's total, as the kernel's own script gives it
+"$BUILD/src/linux/scripts/bloat-o-meter" -t "$sk/vmlinux" "$kd/vmlinux" | grep '^Total: ' >"$d/want.total"
+grep '^Total: ' "$d/table" | diff -u "$d/want.total" - || fail "the bloat-o-meter total is not scripts/bloat-o-meter -t's"
+ok "bloat-o-meter total: $(cat "$d/want.total")"
+
+# a chain that spans two configs is refused, naming the kernel
+if "$BUILD/tools/tksize" smallest "tiny/Os/inline+units=$sk" "small/Oz/dce=$kd" 2>"$d/two.err"; then
+	fail "tksize smallest took a chain of two configs"
+fi
+expect_grep "^tksize: small/Oz/dce: not a kernel of tiny/Os/inline\+units's config and tree$" "$d/two.err" "two configs"
+# nothing boots: a copy of the stock kernel's files whose boot failed
+mkdir -p "$d/failed"
+cp "$sk/vmlinux" "$sk/bzImage" "$d/failed/"
+printf 'result FAIL\nreason no shell prompt\n' >"$d/failed/boot.result"
+set +e
+"$BUILD/tools/tksize" smallest "tiny/Os/x=$d/failed" >"$d/none.out" 2>"$d/none.err"
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "tksize smallest with nothing booting exited $rc, not 1"
+expect_grep '^tksize: smallest: no kernel from tiny/Os/x on boots$' "$d/none.err" "nothing boots"
+ok "two configs refused by name; nothing booting: exit 1, said so"
+rm -rf "$d"
