@@ -74,6 +74,7 @@ dropped: 1, the functions did not shrink
 dropped: 1, edit
 dropped: 1, build failed
 spearman: 0.68 over the 5 best-predicted single-candidate trials
+per build: 24.0 bytes of text saved a trial build
 queued: 3 trials left
 W
 diff -u "$d/want" "$d/out" || fail "tksize advisor's figures are not the ones worked out by hand"
@@ -124,7 +125,11 @@ done >"$t/journal"
 : >"$t/pending"
 "$d/tksize" advisor "$t" >"$d/out" || fail "tksize advisor exited $?"
 expect_grep '^spearman: -1\.00 over the 50 best-predicted single-candidate trials$' "$d/out" "the top 50"
-ok "only the 50 best-predicted single trials are correlated"
+# and all 70 beside them: the 10 low predictions rank 1-10 by prediction
+# and 61-70 by saving (d = 60 each), the 60 others 11-70 and 60-1
+# (d = 2j - 51): 1 - 6 x 113,980 / (70 x 4,899) = -0.994
+expect_grep '^spearman: -0\.99 over all 70 single-candidate trials$' "$d/out" "all the singles"
+ok "only the 50 best-predicted single trials are correlated, and all 70 beside them"
 
 # bad journals: one line naming the file and line, exit 2
 bad() {

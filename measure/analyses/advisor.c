@@ -152,29 +152,35 @@ double spearman(const long *x, const long *y, int n)
 	return rho;
 }
 
-/* Spearman over the best-predicted measured single-candidate trials. */
+/* Spearman over the first N of SINGLE's trials into *RHO, or 0 below 3. */
+static void rank_first(struct advisor_point **single, int n, double *rho)
+{
+	long *x = xcalloc((size_t)n + 1, sizeof(long)), *y = xcalloc((size_t)n + 1, sizeof(long));
+	int i;
+
+	for (i = 0; i < n; i++) {
+		x[i] = single[i]->predicted;
+		y[i] = single[i]->measured;
+	}
+	*rho = n >= 3 ? spearman(x, y, n) : 0;
+	free(x);
+	free(y);
+}
+
+/* Spearman over the measured single-candidate trials: the best-predicted, and all. */
 static void correlate(struct advisor_facts *a)
 {
 	struct advisor_point **single = xcalloc((size_t)a->npoints + 1, sizeof(*single));
-	long *x, *y;
 	int i, n = 0;
 
 	for (i = 0; i < a->npoints; i++)
 		if (a->points[i].members == 1 && !a->points[i].undone)
 			single[n++] = &a->points[i];
 	qsort(single, (size_t)n, sizeof(*single), cmp_predicted_desc);
-	if (n > ADVISOR_SPEARMAN_TOP)
-		n = ADVISOR_SPEARMAN_TOP;
-	x = xcalloc((size_t)n + 1, sizeof(long));
-	y = xcalloc((size_t)n + 1, sizeof(long));
-	for (i = 0; i < n; i++) {
-		x[i] = single[i]->predicted;
-		y[i] = single[i]->measured;
-	}
-	a->spearman_n = n;
-	a->spearman = n >= 3 ? spearman(x, y, n) : 0;
-	free(x);
-	free(y);
+	a->spearman_all_n = n;
+	rank_first(single, n, &a->spearman_all);
+	a->spearman_n = n > ADVISOR_SPEARMAN_TOP ? ADVISOR_SPEARMAN_TOP : n;
+	rank_first(single, a->spearman_n, &a->spearman);
 	free(single);
 }
 

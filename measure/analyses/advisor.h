@@ -44,6 +44,8 @@ struct advisor_facts {
 	int queued;		/* trials left in TDIR/pending */
 	int spearman_n;		/* single trials correlated; below 3, no figure */
 	double spearman;	/* NAN when one side is constant */
+	int spearman_all_n;	/* every single trial, the best-predicted or not */
+	double spearman_all;
 };
 
 /*

@@ -33,5 +33,13 @@ void advisor_print(FILE *f, const struct advisor_facts *a, const char *indent)
 	else
 		fprintf(f, "%sspearman: %.2f over the %d best-predicted single-candidate trials\n", indent,
 			a->spearman, a->spearman_n);
+	if (a->spearman_all_n >= 3 && a->spearman_all_n != a->spearman_n && isnan(a->spearman_all))
+		fprintf(f, "%sspearman: undefined over all %d single-candidate trials\n", indent, a->spearman_all_n);
+	else if (a->spearman_all_n >= 3 && a->spearman_all_n != a->spearman_n)
+		fprintf(f, "%sspearman: %.2f over all %d single-candidate trials\n", indent, a->spearman_all,
+			a->spearman_all_n);
+	if (a->trials > 0)
+		fprintf(f, "%sper build: %.1f bytes of text saved a trial build\n", indent,
+			(double)a->saved / a->trials);
 	fprintf(f, "%squeued: %d trials left\n", indent, a->queued);
 }
