@@ -6,7 +6,7 @@
 # as obj-m, or as obj-$(CONFIG_X) where some Kconfig file gives X the
 # type tristate (or def_tristate), in the folder of its Kbuild or
 # Makefile, and the parts of such an object (NAME-y, NAME-objs,
-# NAME-$(CONFIG_Y)).  Only the folders of x86 and the generic code are
+# NAME-$(CONFIG_Y), and the lists they name: i915-y += $(gt-y)).  Only the folders of x86 and the generic code are
 # read.  The de-inlining advisor exports a moved header function when
 # one of these files names it (rank.sh): a module calls it there.
 set -eu
@@ -38,11 +38,16 @@ dirs=$(ls -d */ | sed 's|/$||' | grep -vx arch) || :
 		for (i = 1; i <= nm; i++)
 			read_makefile(makefile[i])
 		# an object of a modular list, and its parts, to the ones they name
-		for (o in top)
+		for (o in top) {
+			if (o in lists) {
+				n = split(lists[o], l, " ")
+				for (k = 1; k <= n; k++) parts[o] = parts[o] " " parts[l[k]]
+			}
 			if (o in parts) {
 				n = split(parts[o], p, " ")
 				for (k = 1; k <= n; k++) print p[k]
 			} else print o
+		}
 	}
 	function read_makefile(mk,  dir, line, held, lhs, rest, n, w, k, base, sym) {
 		dir = mk; sub(/\/[^\/]*$/, "", dir)
@@ -71,6 +76,11 @@ dirs=$(ls -d */ | sed 's|/$||' | grep -vx arch) || :
 				for (k = 1; k <= n; k++)
 					if (w[k] ~ /^[A-Za-z0-9_.\/-]+\.o$/)
 						parts[dir "/" base ".o"] = parts[dir "/" base ".o"] " " dir "/" w[k]
+					else if (w[k] ~ /^\$\([A-Za-z0-9_.-]+-(y|objs)\)$/) {
+						# i915-y += $(gt-y): the parts of that list too
+						sym = w[k]; sub(/^\$\(/, "", sym); sub(/-(y|objs)\)$/, "", sym)
+						lists[dir "/" base ".o"] = lists[dir "/" base ".o"] " " dir "/" sym ".o"
+					}
 			}
 		}
 		close(mk)

@@ -22,6 +22,7 @@ bz_stock=$(comma "$(field 6)") bz_small=$(comma "$(field 7)") mib=$(field 8)
 name=$(sed -n 's/^smallest: \([^ ]*\) (\(.*\))$/\1/p' "$d/table")
 kd=$(sed -n 's/^smallest: \([^ ]*\) (\(.*\))$/\2/p' "$d/table")
 [ -n "$name" ] && [ -f "$kd/vmlinux" ] || fail "no 'smallest: NAME (DIR)' line naming a kernel folder"
+[ "$kd" = "$BUILD/kernels/tiny-$(echo "${name#tiny/}" | tr / -)" ] || fail "the smallest is named $name but its folder is $kd"
 sk=$BUILD/kernels/tiny-Os-inline+units
 size_text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 [ "$stock" = "$(size_text "$sk/vmlinux")" ] || fail "stock $stock is not size's text of $sk/vmlinux ($(size_text "$sk/vmlinux"))"
@@ -33,32 +34,44 @@ size_text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 	fail "the change $pct% is not ($small - $stock) / $stock"
 v=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' "$BUILD/src/linux/Makefile" | paste -sd.)
 [ "$release" = "$v" ] || fail "Linux $release, but the tree's Makefile says $v"
-[ "$gccv" = "$(gcc -dumpfullversion)" ] || fail "gcc $gccv, but gcc says $(gcc -dumpfullversion)"
+# the compiler kbuild recorded in the kernel's .config: 120200 for 12.2.0
+cv=$(sed -n 's/^CONFIG_GCC_VERSION=//p' "$kd/config")
+[ "$(echo "$gccv" | awk -F. '{ printf "%d%02d%02d", $1, $2, $3 }')" = "$cv" ] || fail "gcc $gccv, but the kernel's .config says $cv"
 ok "the quoted line: stock $stock -> $small ($pct%), bzImage $bz_stock -> $bz_small, $mib MiB, Linux $release, gcc $gccv: size, stat, minram.result, the Makefile and gcc agree"
 
 # each step: its text is size's, and the smallest is the least text that
 # booted.  Rows: "tiny/Os/inline+units (stock) TEXT BZIMAGE BOOT", then
 # "FROM -> TO TEXT CHANGE PERCENT BZIMAGE BOOT"
-least= least_name= rows=0
+least= least_name= prev=
 for k in Os/inline+units Oz/inline+units Oz/dce Oz/deinline Oz/lto+deinline; do
 	dir=$BUILD/kernels/tiny-$(echo "$k" | tr / -)
 	row=$(awk -v k="$k" '($1 == "tiny/" k && $2 == "(stock)") || ($2 == "->" && $3 == k)' "$d/table")
 	[ -n "$row" ] || fail "no row for $k"
 	[ "$(echo "$row" | wc -l)" = 1 ] || fail "two rows for $k"
-	rows=$((rows + 1))
-	text=$(echo "$row" | awk '{ print $2 == "->" ? $4 : $3 }' | tr -d ,)
+	set -- $(echo "$row" | tr -d ,)
+	if [ "$2" = "->" ]; then
+		[ "$1" = "$prev" ] || fail "$k: the step is from $1, not from the step before it, $prev"
+		text=$4 change=$5 bz=$7
+		[ "$change" = "$((text - prev_text))" ] || fail "$k: change $change is not $text - $prev_text"
+	else
+		text=$3 bz=$4
+	fi
 	[ "$text" = "$(size_text "$dir/vmlinux")" ] || fail "$k: text $text is not size's ($(size_text "$dir/vmlinux"))"
-	if [ "$(echo "$row" | awk '{ print $NF }')" = PASS ] && { [ -z "$least" ] || [ "$text" -lt "$least" ]; }; then
+	[ "$bz" = "$(stat -c %s "$dir/bzImage")" ] || fail "$k: bzImage $bz is not the file's size"
+	booted=$(sed -n 's/^result //p' "$dir/boot.result")
+	[ "$booted" = "$(echo "$row" | awk '{ print $NF }')" ] || fail "$k: boot $(echo "$row" | awk '{ print $NF }'), but boot.result says $booted"
+	if [ "$booted" = PASS ] && { [ -z "$least" ] || [ "$text" -lt "$least" ]; }; then
 		least=$text least_name=tiny/$k
 	fi
+	prev=$k prev_text=$text
 done
 [ "$least_name" = "$name" ] || fail "the least text that booted is $least_name ($least), but make smallest names $name"
-ok "every step's text is size's; $name is the least text that booted"
+ok "every step's text, change and bzImage are size's and stat's, its boot its boot.result's; $name is the least text that booted"
 
 # bloat-o-meter -t's total, as the kernel's own script gives it
-"$BUILD/src/linux/scripts/bloat-o-meter" -t "$sk/vmlinux" "$kd/vmlinux" | grep '^Total: ' >"$d/want.total"
-grep '^Total: ' "$d/table" | diff -u "$d/want.total" - || fail "the bloat-o-meter total is not scripts/bloat-o-meter -t's"
-ok "bloat-o-meter total: $(cat "$d/want.total")"
+"$BUILD/src/linux/scripts/bloat-o-meter" -t "$sk/vmlinux" "$kd/vmlinux" | grep -e '^Total: ' -e '^add/remove: ' >"$d/want.total"
+grep -e '^Total: ' -e '^add/remove: ' "$d/table" | diff -u "$d/want.total" - || fail "the bloat-o-meter summary is not scripts/bloat-o-meter -t's"
+ok "bloat-o-meter: $(tr '\n' ' ' <"$d/want.total")"
 
 # a chain that spans two configs is refused, naming the kernel
 if "$BUILD/tools/tksize" smallest "tiny/Os/inline+units=$sk" "small/Oz/dce=$kd" 2>"$d/two.err"; then

@@ -360,13 +360,20 @@ for how in export plain; do
 	printf '#include "include/waldo.h"\n' >"$d/exp/home.c"
 	"$u" move "$d/exp" include/waldo.h 7 waldo home.c $([ "$how" = plain ] || echo export) 2>"$d/move.err" ||
 		{ cat "$d/move.err" >&2; fail "uninline move waldo ($how)"; }
-	tail -n 3 "$d/exp/home.c" >"$d/exp.tail"
-	if [ "$how" = export ]; then
-		printf '}\nEXPORT_SYMBOL_GPL(waldo);\n#endif\n' | diff -u - "$d/exp.tail" ||
-			fail "move with export: no EXPORT_SYMBOL_GPL(waldo) after its closing brace, inside its #if"
-	else
-		grep -q EXPORT_SYMBOL "$d/exp/home.c" && fail "move without export wrote an EXPORT_SYMBOL"
-	fi
+	{
+		printf '#include "include/waldo.h"\n\n#ifdef CONFIG_G\nnotrace int waldo(int x)\n{\n\treturn x - 7;\n}\n'
+		[ "$how" = plain ] || printf 'EXPORT_SYMBOL_GPL(waldo);\n'
+		printf '#endif\n'
+	} | diff -u - "$d/exp/home.c" || fail "move ($how): home.c is not the definition under #ifdef CONFIG_G$([ "$how" = plain ] || echo ", EXPORT_SYMBOL_GPL(waldo) after it")"
+	grep -q EXPORT_SYMBOL "$d/exp/include/waldo.h" && fail "move ($how): the header got an EXPORT_SYMBOL"
+	# compiled and run in both configs, the export a declaration here
+	printf '#include <stdio.h>\n#include "include/waldo.h"\nint main(void) { printf("%%d\\n", waldo(1)); return 0; }\n' >"$d/exp/other.c"
+	for c in -DCONFIG_G -DCONFIG_NONE; do
+		gcc $c -Dnotrace= '-DEXPORT_SYMBOL_GPL(x)=extern int x##_exported' -o "$d/exp/prog" \
+			"$d/exp/home.c" "$d/exp/other.c" || fail "move ($how): $c does not build"
+		echo "$c $("$d/exp/prog")"
+	done >"$d/exp.out"
+	printf -- '-DCONFIG_G -6\n-DCONFIG_NONE 8\n' | diff -u - "$d/exp.out" || fail "move ($how): a config computes otherwise"
 done
 cp "$d/pristine.waldo.h" "$d/exp/include/waldo.h"
 printf '#include "include/waldo.h"\n' >"$d/exp/home.c"
@@ -375,4 +382,6 @@ set +e
 rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q '^usage: ' "$d/exprot.err" || fail "uninline move ... exprot: exit $rc, not its usage (2)"
-ok "move ... export: EXPORT_SYMBOL_GPL(waldo) after the definition, inside the #if; none without it; a misspelt word refused"
+cmp -s "$d/pristine.waldo.h" "$d/exp/include/waldo.h" && [ "$(cat "$d/exp/home.c")" = '#include "include/waldo.h"' ] ||
+	fail "uninline move ... exprot changed a file"
+ok "move ... export: EXPORT_SYMBOL_GPL(waldo) after the definition, inside the #if, both configs computing as before; none without it; a misspelt word refused, nothing changed"

@@ -54,7 +54,7 @@ trial() {
 	git -C "$work" diff >"$t/changes/$tid.diff"
 	git -C "$work" -c user.name=t -c user.email=t@t commit -q -a -m "$tid"
 	printf 'Function old new delta\nf%s - 9 +9\n' "$tid" >"$t/changes/$tid.bloat"
-	printf 'kept\t%s\tf()\t-%s\t0\t0\t-%s\t30\n' "$tid" "${tid%%+*}" "${tid%%+*}" >>"$t/journal"
+	printf 'kept\t%s\tf()\t-%s00\t0\t0\t-%s\t30\n' "$tid" "${tid%%+*}" "${tid%%+*}" >>"$t/journal"
 }
 trial 1 fs/a.c:5
 trial 2 fs/b.c:5
