@@ -105,13 +105,13 @@ done
 # its own is not worth a maintainer's read: it joins the last earlier
 # commit of its subsystem, on the rule above, or else it is dropped when
 # no later commit touches its files (their diffs were made on top of it,
-# so otherwise it stays).  TDIR/dropped lists each dropped trial.
+# so otherwise it stays).  TDIR/emit.dropped lists each trial left out so.
 trial_saving() { awk -F'\t' -v id="$1" '$1 == id { print -$3 }' "$tdir/kept.figures"; }
 commit_subsys() {
 	for id in $(echo "$1" | tr '+ ' '\n\n' | grep .); do candidate "$id" | cut -f$c_subsys; done | sort -u | head -n 1
 }
 commit_files() { for t in $1; do tfiles "$t"; done | sort -u; }
-: >"$tdir/dropped"
+: >"$tdir/emit.dropped"
 n_commits=$(wc -l <"$tdir/commits") i=1
 while [ "$i" -le "$n_commits" ]; do
 	line=$(sed -n "${i}p" "$tdir/commits")
@@ -153,7 +153,7 @@ while [ "$i" -le "$n_commits" ]; do
 		echo "  EMIT    $tids: $saving bytes, folded into the $sub commit"
 	elif [ -z "$clash" ]; then
 		sed -i "${i}s/.*//" "$tdir/commits"
-		for t in $tids; do echo "$t" >>"$tdir/dropped"; done
+		for t in $tids; do echo "$t" >>"$tdir/emit.dropped"; done
 		echo "  EMIT    $tids: $saving bytes, under ${MIN_SAVING:-32}: dropped"
 	fi
 	i=$((i + 1))

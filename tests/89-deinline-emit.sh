@@ -104,7 +104,7 @@ MIN_SAVING=8 deinline/emit.sh "$d/small" "$src" >"$d/small.out" || fail "emit.sh
 cat "$d/small.out"
 printf 'file fs/a.c 1 3\nfile fs/b.c 2\nsubsys fs 4+5 6\n' >"$d/want.small"
 diff -u "$d/want.small" "$d/small/commits" || fail "MIN_SAVING=8: the commits are not the ones worked out by hand"
-[ "$(cat "$d/small/dropped")" = 7 ] || fail "MIN_SAVING=8: dropped '$(cat "$d/small/dropped")', not trial 7"
+[ "$(cat "$d/small/emit.dropped")" = 7 ] || fail "MIN_SAVING=8: dropped '$(cat "$d/small/emit.dropped")', not trial 7"
 [ "$(grep -c '\.patch$' "$d/small/series/series")" = 3 ] || fail "MIN_SAVING=8: not 3 patches"
 expect_grep '^Predicted saving: 150 bytes\. Measured in 2 trials' "$d/small/series/0003-fs-uninline-f4-f5-f6.patch" "the folded commit's sums"
 ok "a commit under MIN_SAVING joins its subsystem's commit before it, or is dropped; the others stay"

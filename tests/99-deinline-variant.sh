@@ -10,8 +10,10 @@
 #  4. make's deinline kernel has less text than dce, and booted;
 #  5. its attribution names files by their path in the kernel, though its
 #     objects come from two trees;
-#  6. on a config its fragment does not name (small), it is not available,
-#     and nothing is built.
+#  6. a "# configs: tiny" line (in a copy of the fragments: the shipped
+#     series is for every config) makes small's not available, and
+#     nothing is built;
+#  7. a user's fragment on top of tiny, with networking, gets it.
 # That the seeded kernel is the one a build from an empty folder makes is
 # tests/81's, the one cold build of this tree (the slow tier).
 # timeout: 600
@@ -102,11 +104,36 @@ for f in init/main.c $files; do
 done
 ok "attribution names files by their path in the kernel, from both trees"
 
-# 6. on a config its fragment's "# configs:" line does not name, the
-#    variant is not available, saying why, and nothing is built for it
-configs=$(sed -n 's/^# configs: *//p' tinyconfigs/variant-deinline.config)
-[ "$configs" = tiny ] || fail "variant-deinline.config's configs are '$configs': this test wants small left out"
-rm -rf "$BUILD/kernels/small-Os-deinline" "$d/seeded"
+# 6. a variant's "# configs:" line keeps it to those configs: a copy of
+#    the fragments whose deinline names tiny alone makes small's not
+#    available, saying why, and builds nothing
+mkdir -p "$d/frags"
+cp tinyconfigs/*.config tinyconfigs/*.sh "$d/frags/"
+grep -q '^# configs:' "$d/frags/variant-deinline.config" &&
+	fail "the shipped variant-deinline.config has a '# configs:' line: its series is for every config"
+echo '# configs: tiny' >>"$d/frags/variant-deinline.config"
+rm -rf "$BUILD/kernels/small-Os-deinline"
+make FRAGMENTS="$d/frags" CONFIGS=small VARIANTS=deinline kernels >"$d/small.out" 2>&1 || { cat "$d/small.out"; fail "make CONFIGS=small VARIANTS=deinline kernels"; }
+expect_grep "^  SKIP    small/Os/deinline: not available: its series patches/deinline is made for tiny only$" "$d/small.out" "small's deinline"
+grep -q -e '^  CONFIG ' -e '^  BUILD ' "$d/small.out" && fail "make configured or built a kernel for small/Os/deinline"
+[ ! -d "$BUILD/kernels/small-Os-deinline/obj" ] || fail "small/Os/deinline has a build folder"
+ok "# configs: tiny: small/Os/deinline not available ($(cat "$BUILD/kernels/small-Os-deinline/unavailable")), nothing built, exit 0"
+rm -rf "$BUILD/kernels/small-Os-deinline"
+
+# 7. without that line, a fragment of the user's on top of tiny, with
+#    networking, gets the variant: its .config is made on the deinline
+#    tree, with its own options and the series' tree
+cp tinyconfigs/*.config tinyconfigs/*.sh "$d/frags/"
+printf '# mynet: tiny and IPv4\n# base: tiny\nCONFIG_NET=y\nCONFIG_INET=y\nCONFIG_UNIX=y\nCONFIG_PACKET=y\n' >"$d/frags/mynet.config"
+rm -rf "$BUILD/kernels/mynet-Os-deinline"
+make FRAGMENTS="$d/frags" CONFIGS=mynet VARIANTS=deinline configs >"$d/mynet.out" 2>&1 || { cat "$d/mynet.out"; fail "make CONFIGS=mynet VARIANTS=deinline configs"; }
+grep -q 'not available' "$d/mynet.out" && { cat "$d/mynet.out"; fail "mynet/Os/deinline is not available"; }
+[ ! -e "$BUILD/kernels/mynet-Os-deinline/unavailable" ] || fail "mynet/Os/deinline has an unavailable file"
+for sym in INET UNIX PACKET LD_DEAD_CODE_DATA_ELIMINATION; do
+	grep -q "^CONFIG_$sym=y" "$BUILD/kernels/mynet-Os-deinline/obj/.config" || fail "mynet/Os/deinline's .config lacks CONFIG_$sym"
+done
+ok "a fragment based on tiny, with networking, gets deinline: its .config has INET, UNIX, PACKET and DCE"
+rm -rf "$BUILD/kernels/mynet-Os-deinline"
 make CONFIGS=small VARIANTS=deinline kernels >"$d/small.out" 2>&1 || { cat "$d/small.out"; fail "make CONFIGS=small VARIANTS=deinline kernels"; }
 expect_grep "^  SKIP    small/Os/deinline: not available: its series patches/deinline is made for tiny only$" "$d/small.out" "small's deinline"
 grep -q -e '^  CONFIG ' -e '^  BUILD ' "$d/small.out" && fail "make configured or built a kernel for small/Os/deinline"
