@@ -102,56 +102,65 @@ for tid in $ids; do
 done
 
 # A commit that saves under MIN_SAVING bytes (32) of the text symbols on
-# its own is not worth a maintainer's read: it joins the last earlier
-# commit of its subsystem, on the rule above, or else it is dropped when
-# no later commit touches its files (their diffs were made on top of it,
-# so otherwise it stays).  TDIR/emit.dropped lists each trial left out so.
+# its own is not worth a maintainer's read.  When a later commit touches
+# its files, it joins the first such commit, if that one is of its
+# subsystem (its diffs go first there, as they were made); when none
+# does, it joins the last earlier commit of its subsystem, on the rule
+# above, or else it is dropped.  Otherwise it stays.  A commit that gets
+# another file's trials is named by its subsystem.  TDIR/emit.dropped
+# lists each trial left out.
 trial_saving() { awk -F'\t' -v id="$1" '$1 == id { print -$3 }' "$tdir/kept.figures"; }
 commit_subsys() {
 	for id in $(echo "$1" | tr '+ ' '\n\n' | grep .); do candidate "$id" | cut -f$c_subsys; done | sort -u | head -n 1
 }
 commit_files() { for t in $1; do tfiles "$t"; done | sort -u; }
+# touches "TIDS" FILES: does a trial of TIDS change one of FILES?
+touches() { for t in $1; do if tfiles "$t" | grep -qxF "$2"; then return 0; fi; done; return 1; }
+echo "$ids" | tr ' ' '\n' | grep . | awk '{ print $0, NR }' >"$tdir/kept.order"
 : >"$tdir/emit.dropped"
 n_commits=$(wc -l <"$tdir/commits") i=1
 while [ "$i" -le "$n_commits" ]; do
 	line=$(sed -n "${i}p" "$tdir/commits")
 	[ -n "$line" ] || { i=$((i + 1)); continue; }
-	tids=$(echo "$line" | cut -d' ' -f3-)
+	kind=$(echo "$line" | cut -d' ' -f1) what=$(echo "$line" | cut -d' ' -f2) tids=$(echo "$line" | cut -d' ' -f3-)
 	saving=0
 	for t in $tids; do saving=$((saving + $(trial_saving "$t"))); done
 	if [ "$saving" -ge "${MIN_SAVING:-32}" ]; then i=$((i + 1)); continue; fi
 	sub=$(commit_subsys "$tids") mine=$(commit_files "$tids")
-	# no later commit may touch its files, for either way out
-	clash=
-	for t in $(awk -v i="$i" 'NR > i { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits"); do
-		if tfiles "$t" | grep -qxF "$mine"; then clash=yes; break; fi
+	target=0 later=0 j=$((i + 1))
+	while [ "$j" -le "$n_commits" ]; do
+		other=$(sed -n "${j}p" "$tdir/commits" | cut -d' ' -f3-)
+		if [ -n "$other" ] && touches "$other" "$mine"; then later=$j; break; fi
+		j=$((j + 1))
 	done
-	target=0
-	if [ -z "$clash" ]; then
+	if [ "$later" -gt 0 ]; then
+		[ "$(commit_subsys "$(sed -n "${later}p" "$tdir/commits" | cut -d' ' -f3-)")" != "$sub" ] || target=$later
+	else
 		j=$((i - 1))
 		while [ "$j" -ge 1 ]; do
 			other=$(sed -n "${j}p" "$tdir/commits" | cut -d' ' -f3-)
 			if [ -n "$other" ] && [ "$(commit_subsys "$other")" = "$sub" ]; then
-				# nor may a commit between it and there
+				# nor may a commit between it and there touch its files
 				between=$(awk -v a="$j" -v b="$i" 'NR > a && NR < b { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits")
-				ok=yes
-				for t in $between; do
-					if tfiles "$t" | grep -qxF "$mine"; then ok=; break; fi
-				done
-				[ -z "$ok" ] || target=$j
+				touches "$between" "$mine" || target=$j
 				break
 			fi
 			j=$((j - 1))
 		done
 	fi
 	if [ "$target" -gt 0 ]; then
-		# the commit now spans files: it is named by its subsystem
-		awk -v t="$target" -v i="$i" -v key="$sub" -v add="$tids" '
-			NR == t { if ($1 == "file") { $1 = "subsys"; $2 = key } $0 = $0 " " add }
-			NR == i { $0 = "" } { print }' "$tdir/commits" >"$tdir/commits.tmp"
+		# the trials of both, in the order they were kept
+		awk -v t="$target" -v i="$i" -v key="$sub" -v add="$tids" -v kind="$kind" -v what="$what" '
+			FILENAME == ARGV[1] { at[$1] = $2; next }
+			FNR == t {
+				if ($1 == "file" && !(kind == "file" && what == $2)) { $1 = "subsys"; $2 = key }
+				n = split(add, a, " "); for (k = 1; k <= n; k++) $(NF + 1) = a[k]
+				for (x = 4; x <= NF; x++) for (y = x; y > 3 && at[$y] < at[$(y - 1)]; y--) { s = $y; $y = $(y - 1); $(y - 1) = s }
+			}
+			FNR == i { $0 = "" } { print }' "$tdir/kept.order" "$tdir/commits" >"$tdir/commits.tmp"
 		mv "$tdir/commits.tmp" "$tdir/commits"
-		echo "  EMIT    $tids: $saving bytes, folded into the $sub commit"
-	elif [ -z "$clash" ]; then
+		echo "  EMIT    $tids: $saving bytes, folded into the $sub commit $([ "$target" -lt "$i" ] && echo before || echo after) it"
+	elif [ "$later" = 0 ]; then
 		sed -i "${i}s/.*//" "$tdir/commits"
 		for t in $tids; do echo "$t" >>"$tdir/emit.dropped"; done
 		echo "  EMIT    $tids: $saving bytes, under ${MIN_SAVING:-32}: dropped"

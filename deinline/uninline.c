@@ -833,6 +833,30 @@ static char *shared_specifiers(const struct definition *d)
 }
 
 /*
+ * The prototype from NAME to END as kernel style writes its parameters:
+ * "struct file * filp" becomes "struct file *filp" (checkpatch's
+ * POINTER_LOCATION error, which an old header's static inline escaped
+ * until the series moves its lines).  Only blanks change.
+ */
+static char *tidy_prototype(const char *name, const char *end)
+{
+	char *out = malloc((size_t)(end - name) + 1), *o = out;
+	const char *p = name;
+
+	if (!out)
+		exit(2);
+	while (p < end) {
+		*o++ = *p;
+		if (*p++ == '*')
+			while (p < end && (*p == ' ' || *p == '\t') && o - out >= 2 && o[-2] == ' ' &&
+			       (isalpha((unsigned char)p[1]) || p[1] == '_' || p[1] == ' ' || p[1] == '\t'))
+				p++;
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
  * LINE of FILE as it was built (in the tree PRISTINE) is where in BUF,
  * which earlier changes may have moved?  The definition's whole text,
  * found again, says; a definition whose text changed is refused.
@@ -943,7 +967,7 @@ int main(int argc, char **argv)
 		spill(file, 3, buf, (size_t)(d.inl - buf), noinline, strlen(noinline), d.inl + d.inl_len,
 		      len - (size_t)(d.inl + d.inl_len - buf));
 	} else if (!strcmp(op, "move") && (argc == 7 || (argc == 8 && !strcmp(argv[7], "export")))) {
-		char *spec = shared_specifiers(&d), *hbuf;
+		char *spec = shared_specifiers(&d), *hbuf, *proto;
 		const char *proto_end = d.open;
 		size_t hlen;
 
@@ -961,10 +985,10 @@ int main(int argc, char **argv)
 			refuse_conditions_redefined(blank, home_blank, cond, name, "is under an #if on");
 			free(home_blank);
 		}
+		proto = tidy_prototype(d.name, proto_end);
 		/* the header keeps a declaration where the definition was */
-		spill(file, 5, buf, (size_t)(d.start - buf), spec, strlen(spec), d.name,
-		      (size_t)(proto_end - d.name), ";", (size_t)1, d.close + 1,
-		      len - (size_t)(d.close + 1 - buf));
+		spill(file, 5, buf, (size_t)(d.start - buf), spec, strlen(spec), proto, strlen(proto), ";",
+		      (size_t)1, d.close + 1, len - (size_t)(d.close + 1 - buf));
 		/* the definition at the end of HOME, under the header's #ifs */
 		{
 			char *tail = NULL;
@@ -974,8 +998,8 @@ int main(int argc, char **argv)
 
 			if (!t)
 				exit(2);
-			fprintf(t, "\n%s%s%s%.*s\n", cond, *notrace ? "notrace " : "", spec,
-				(int)(d.close + 1 - d.name), d.name);
+			fprintf(t, "\n%s%s%s%s%.*s\n", cond, *notrace ? "notrace " : "", spec, proto,
+				(int)(d.close + 1 - proto_end), proto_end);
 			if (argc == 8)
 				fprintf(t, "EXPORT_SYMBOL_GPL(%s);\n", name);
 			for (i = 0; i < endifs; i++)
@@ -985,6 +1009,7 @@ int main(int argc, char **argv)
 			spill(home, 2, hbuf, hlen, tail, tlen);
 			free(tail);
 		}
+		free(proto);
 		free(cond);
 	} else {
 		usage();

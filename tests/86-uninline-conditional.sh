@@ -385,3 +385,16 @@ set -e
 cmp -s "$d/pristine.waldo.h" "$d/exp/include/waldo.h" && [ "$(cat "$d/exp/home.c")" = '#include "include/waldo.h"' ] ||
 	fail "uninline move ... exprot changed a file"
 ok "move ... export: EXPORT_SYMBOL_GPL(waldo) after the definition, inside the #if, both configs computing as before; none without it; a misspelt word refused, nothing changed"
+
+# a prototype written "struct s * p" (poll_wait() in 6.1's poll.h) moves
+# as kernel style writes it, "struct s *p", in the declaration and the
+# definition: checkpatch's POINTER_LOCATION error otherwise; the body's
+# "a * b" stays
+mkdir -p "$d/ptr/include"
+printf 'struct s { int x; };\nstatic inline int ptr(struct s * p, int * q)\n{\n\treturn p->x * *q;\n}\n' >"$d/ptr/include/ptr.h"
+printf '#include "include/ptr.h"\n' >"$d/ptr/home.c"
+"$u" move "$d/ptr" include/ptr.h 2 ptr home.c 2>"$d/move.err" || { cat "$d/move.err" >&2; fail "uninline move ptr"; }
+grep -qx 'int ptr(struct s \*p, int \*q);' "$d/ptr/include/ptr.h" || { cat "$d/ptr/include/ptr.h" >&2; fail "the declaration of ptr() is not 'int ptr(struct s *p, int *q);'"; }
+grep -qx 'notrace int ptr(struct s \*p, int \*q)' "$d/ptr/home.c" && grep -qxF '	return p->x * *q;' "$d/ptr/home.c" ||
+	{ cat "$d/ptr/home.c" >&2; fail "home.c's ptr() is not tidied in its prototype alone"; }
+ok "a prototype's 'struct s * p' becomes 'struct s *p' in the declaration and the definition; the body's 'p->x * *q' stays"
