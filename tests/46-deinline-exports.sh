@@ -87,14 +87,14 @@ cut -d' ' -f2 "$d/moved.where" | sort -u >"$d/moved"
 awk '$1 == "export" { print $2, $3 }' "$d/parts" | sort -u >"$d/exported.where"
 cut -d' ' -f2 "$d/exported.where" | sort -u >"$d/exported"
 # a call or a use of the function's address, not a local variable's name
-sed 's/.*/(^|[^A-Za-z0-9_])&[[:space:]]*\(/' "$d/moved" >"$d/calls"
+sed 's/.*/(^|[^A-Za-z0-9_])&[[:space:]]*[(]/' "$d/moved" >"$d/calls"
 # the .c files calling a moved function, outside the other arches
 (cd "$src" && grep -rlE --include='*.c' -f "$d/calls" $(ls -d */ | grep -vx 'arch/') arch/x86 || :) | sort -u >"$d/callers"
 [ -s "$d/callers" ] || fail "no .c file calls a moved function"
 : >"$d/need"
 while read -r f; do
 	modular "$f" || continue
-	(cd "$src" && grep -oE -f "$d/calls" "$f") | sed -E 's/^[^A-Za-z0-9_]//; s/[[:space:]]*\($//' | sort -u |
+	(cd "$src" && grep -oE -f "$d/calls" "$f") | sed -E 's/^[^A-Za-z0-9_]//; s/[[:space:]]*[(]$//' | sort -u |
 		sed "s|\$| $f|" >>"$d/need"
 done <"$d/callers"
 [ -s "$d/need" ] || fail "no modular .c file names a moved function: nothing to check"
