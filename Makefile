@@ -645,7 +645,7 @@ help:
 	@echo "  DEBUG_INFO=$(DEBUG_INFO)   build with DWARF, for the inline and directory tables (no: smaller build folders, neither table)"
 	@echo "  MERGE=$(MERGE)      other machines' results: report.json files for \`make report\`; their trial folders for deinline and option-cost"
 	@echo "  deinline: CONFIG= OPT= BASE=dce (the kernel), BATCH=16 (candidates per first trial), LIMIT= (trials this run)," \
-	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=1, C_MODE=noinline|letgcc, MIN_PREDICTED=1 (the least bytes a candidate must be predicted to save)," \
+	      "MAX_REBUILDS= (objects a change may recompile), ONLY= (regex on FILE:NAME), AGREE=30, BOOT_EVERY=4, SOLO_REBUILDS=1, C_MODE=noinline|letgcc, MIN_PREDICTED=1 (the least bytes a candidate must be predicted to save), MIN_SAVING=32 (the least bytes a patch saves on its own)," \
 	      "MAX_TRIALS=300 and MAX_MINUTES=180 (the budget, over every resume; 0: none)," \
 	      "SHARD=K/N (this machine's part of the subsystems), MERGE= (other machines' advisor folders: their kept groups are tried here first)," \
 	      "SIGNOFF= (a Signed-off-by for each patch); deinline-verify: SERIES=patches/deinline"

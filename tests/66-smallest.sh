@@ -1,4 +1,5 @@
-# make smallest: the line users quote, and each step's figures, against
+# make smallest: the line users quote (and README.md quotes), and each
+# step's figures, against
 # binutils `size`, stat, the kernel's own scripts/bloat-o-meter, its
 # minram.result, the tree's Makefile and gcc itself.  The smallest is the
 # least text among the steps that boot.  tksize smallest refuses a chain
@@ -38,6 +39,12 @@ v=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' "$BUILD/sr
 cv=$(sed -n 's/^CONFIG_GCC_VERSION=//p' "$kd/config")
 [ "$(echo "$gccv" | awk -F. '{ printf "%d%02d%02d", $1, $2, $3 }')" = "$cv" ] || fail "gcc $gccv, but the kernel's .config says $cv"
 ok "the quoted line: stock $stock -> $small ($pct%), bzImage $bz_stock -> $bz_small, $mib MiB, Linux $release, gcc $gccv: size, stat, minram.result, the Makefile and gcc agree"
+
+# the README quotes this line: it must be what make smallest prints now
+quoted=$(awk '/^<!-- quoted by tests\/66: make smallest -->$/ { m = 1; next } m && /^\$ make smallest$/ { getline; print; exit }' "$TOP/README.md")
+[ -n "$quoted" ] || fail "README.md has no block quoting make smallest after its marker"
+[ "$quoted" = "$line" ] || fail "README.md quotes '$quoted', but make smallest prints '$line'"
+ok "README.md's quoted line is make smallest's"
 
 # each step: its text is size's, and the smallest is the least text that
 # booted.  Rows: "tiny/Os/inline+units (stock) TEXT BZIMAGE BOOT", then

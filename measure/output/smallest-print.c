@@ -45,7 +45,7 @@ void smallest_print(FILE *f, const struct smallest *s, const struct diff_table *
 		fprintf(f, ", boots in %ld MiB", best->min_ram_mib);
 	else
 		fprintf(f, ", boots (least RAM not measured)");
-	fprintf(f, "\n\n%-30s %11s %9s %8s %9s  %s\n", "step", "text", "change", "", "bzImage", "boot");
+	fprintf(f, "\n\n%-34s %11s %9s %8s %9s  %s\n", "step", "text", "change", "", "bzImage", "boot");
 	for (i = 0; i < s->n; i++) {
 		const struct kernel *k = &s->k[i];
 		int p = smallest_previous(s, i);
@@ -56,19 +56,19 @@ void smallest_print(FILE *f, const struct smallest *s, const struct diff_table *
 		else
 			snprintf(step, sizeof(step), "%s/%s -> %s/%s", s->k[p].opt, s->k[p].variant, k->opt, k->variant);
 		if (k->unavailable) {
-			fprintf(f, "%-30s not available: %s\n", step, k->unavailable);
+			fprintf(f, "%-34s not available: %s\n", step, k->unavailable);
 			continue;
 		}
 		if (!k->built) {
-			fprintf(f, "%-30s FAIL at %s: %s\n", step, k->stage ? k->stage : "build",
+			fprintf(f, "%-34s FAIL at %s: %s\n", step, k->stage ? k->stage : "build",
 				k->reason ? k->reason : "not built");
 			continue;
 		}
 		if (p < 0)
-			fprintf(f, "%-30s %11s %9s %8s %9s  %s\n", step, grouped((long long)k->sz.text, a, sizeof(a)), "", "",
+			fprintf(f, "%-34s %11s %9s %8s %9s  %s\n", step, grouped((long long)k->sz.text, a, sizeof(a)), "", "",
 				grouped(k->bzimage, c, sizeof(c)), k->boot);
 		else
-			fprintf(f, "%-30s %11s %9s %+7.2f%% %9s  %s\n", step, grouped((long long)k->sz.text, a, sizeof(a)),
+			fprintf(f, "%-34s %11s %9s %+7.2f%% %9s  %s\n", step, grouped((long long)k->sz.text, a, sizeof(a)),
 				grouped((long long)k->sz.text - (long long)s->k[p].sz.text, b, sizeof(b)),
 				percent((long long)s->k[p].sz.text, (long long)k->sz.text), grouped(k->bzimage, c, sizeof(c)),
 				k->boot);
