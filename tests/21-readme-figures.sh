@@ -128,12 +128,21 @@ awk -v d="$d" '
 		fence_next = 0; inblock = 1; next }
 	inblock && $0 == "```" { inblock = 0; next }
 	inblock { print > (d "/checked." n ".want"); next }
-	/^```/ { plain = NR; first = ""; lines = 0; inplain = !inplain; next }
-	inplain { if (!lines++) first = $0; if (lines == 2 && first ~ /^\$ make /)
+	/^```/ { plain = NR; first = ""; lines = 0; inplain = !inplain; if (!inplain) quoted = 0; next }
+	inplain { if (!lines++) first = $0; if (lines == 2 && first ~ /^\$ make / && !quoted)
 		{ print plain ": a block showing what \"" first "\" prints has no checked marker" > (d "/checked.err"); exit } ; next }
+	# the block of a slow command: the slow test it names compares it
+	/^<!-- quoted by tests\/[0-9]+: make [^>]* -->$/ { quoted = 1; t = $0; sub(/^<!-- quoted by tests\//, "", t)
+		sub(/:.*/, "", t); print t > (d "/quoted.tests"); next }
 	/^<!-- checked: .* -->$/ { n++; c = $0; sub(/^<!-- checked: /, "", c); sub(/ -->$/, "", c)
 		print c > (d "/checked." n ".cmd"); fence_next = 1 }' README.md
 [ ! -e "$d/checked.err" ] || fail "README.md:$(cat "$d/checked.err")"
+# each quoted block's test exists and reads that marker
+for t in $(cat "$d/quoted.tests" 2>/dev/null); do
+	f=$(ls "$TOP"/tests/"$t"-*.sh 2>/dev/null | head -n 1)
+	[ -n "$f" ] && grep -q "quoted by tests/$t" "$f" ||
+		fail "README.md: a block is 'quoted by tests/$t', but no tests/$t-*.sh reads that marker"
+done
 blocks=0
 norm() { sed 's/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//' "$1"; }
 for cmdf in "$d"/checked.*.cmd; do

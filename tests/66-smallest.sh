@@ -1,4 +1,5 @@
-# make smallest: the line users quote (and README.md quotes), and each
+# make smallest: the line users quote (and README.md quotes, in the block
+# under "<!-- quoted by tests/66: make smallest -->"), and each
 # step's figures, against
 # binutils `size`, stat, the kernel's own scripts/bloat-o-meter, its
 # minram.result, the tree's Makefile and gcc itself.  The smallest is the
