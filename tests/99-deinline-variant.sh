@@ -133,10 +133,4 @@ for sym in INET UNIX PACKET LD_DEAD_CODE_DATA_ELIMINATION; do
 	grep -q "^CONFIG_$sym=y" "$BUILD/kernels/mynet-Os-deinline/obj/.config" || fail "mynet/Os/deinline's .config lacks CONFIG_$sym"
 done
 ok "a fragment based on tiny, with networking, gets deinline: its .config has INET, UNIX, PACKET and DCE"
-rm -rf "$BUILD/kernels/mynet-Os-deinline"
-make CONFIGS=small VARIANTS=deinline kernels >"$d/small.out" 2>&1 || { cat "$d/small.out"; fail "make CONFIGS=small VARIANTS=deinline kernels"; }
-expect_grep "^  SKIP    small/Os/deinline: not available: its series patches/deinline is made for tiny only$" "$d/small.out" "small's deinline"
-grep -q -e '^  CONFIG ' -e '^  BUILD ' "$d/small.out" && fail "make configured or built a kernel for small/Os/deinline"
-[ ! -d "$BUILD/kernels/small-Os-deinline/obj" ] || fail "small/Os/deinline has a build folder"
-ok "small/Os/deinline: not available ($(cat "$BUILD/kernels/small-Os-deinline/unavailable")), nothing built, exit 0"
-rm -rf "$BUILD/kernels/small-Os-deinline" "$d/seeded"
+rm -rf "$BUILD/kernels/mynet-Os-deinline" "$d/seeded"
