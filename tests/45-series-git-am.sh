@@ -3,7 +3,8 @@
 # tarball it names that it changes, then every patch of patches/deinline/
 # (the deinline variant's tree) on top; and every patch of patches/6.12/
 # to those of Debian's 6.12 tarball.  Each carries a Signed-off-by, and
-# each commit is its patch, in series order.
+# each commit is its patch, in series order.  checkpatch.pl finds no
+# error in patches/deinline/.
 # timeout: 900
 # tier: fast
 . "$(dirname "$0")/lib.sh"
@@ -65,6 +66,20 @@ git_tree "${TARBALL:-/usr/src/linux-source-6.1.tar.xz}" "$scr/6.1" patches patch
 am_series patches
 am_series patches/deinline
 rm -rf "$d"
+# the de-inlining series reads like a kernel series: the kernel's own
+# checkpatch.pl finds no error in any patch (a planted one is found)
+checkpatch=$BUILD/src/linux/scripts/checkpatch.pl
+[ -f "$checkpatch" ] || fail "no $checkpatch (make source)"
+# (from the series' folder, as emit.sh's absolute paths do: run from the
+# top of this clone on patches/deinline/*.patch, checkpatch.pl reports
+# "trailing whitespace" at blank context lines of some patches, which it
+# reports from no other folder; seen, not yet explained)
+(cd patches/deinline && perl "$checkpatch" --no-tree --terse --no-summary ./*.patch) >"$scr/checkpatch" 2>&1 || :
+if grep ': ERROR:' "$scr/checkpatch"; then fail "checkpatch.pl finds errors in patches/deinline (above)"; fi
+sed 's/^Signed-off-by: .*$//' patches/deinline/0001-*.patch >"$scr/unsigned.patch"
+perl "$checkpatch" --no-tree --terse --no-summary "$scr/unsigned.patch" >"$scr/planted" 2>&1 || :
+grep -q ': ERROR:MISSING_SIGN_OFF:\|: ERROR: Missing Signed-off-by' "$scr/planted" || { cat "$scr/planted"; fail "checkpatch.pl did not find a planted error"; }
+ok "checkpatch.pl: no error in the $(ls patches/deinline/*.patch | wc -l) patches of patches/deinline ($(grep -c ': WARNING' "$scr/checkpatch" || :) warnings); a patch without its Signed-off-by is an error"
 deps/install.sh -p linux-source-6.12
 git_tree /usr/src/linux-source-6.12.tar.xz "$scr/6.12" patches/6.12
 am_series patches/6.12
