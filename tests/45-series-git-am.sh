@@ -79,7 +79,14 @@ if grep ': ERROR:' "$scr/checkpatch"; then fail "checkpatch.pl finds errors in p
 sed 's/^Signed-off-by: .*$//' patches/deinline/0001-*.patch >"$scr/unsigned.patch"
 perl "$checkpatch" --no-tree --terse --no-summary "$scr/unsigned.patch" >"$scr/planted" 2>&1 || :
 grep -q ': ERROR:MISSING_SIGN_OFF:\|: ERROR: Missing Signed-off-by' "$scr/planted" || { cat "$scr/planted"; fail "checkpatch.pl did not find a planted error"; }
-ok "checkpatch.pl: no error in the $(ls patches/deinline/*.patch | wc -l) patches of patches/deinline ($(grep -c ': WARNING' "$scr/checkpatch" || :) warnings); a patch without its Signed-off-by is an error"
+# and no patch saves under 32 bytes of the text symbols on its own: the
+# saving each message gives first (its trials' sum)
+for p in patches/deinline/*.patch; do
+	saved=$(grep -m1 -o 'functions -[0-9]* bytes' "$p" | tr -dc 0-9)
+	[ -n "$saved" ] || fail "$p: no measured saving in its message"
+	[ "$saved" -ge 32 ] || fail "$p saves $saved bytes, under 32"
+done
+ok "checkpatch.pl: no error in the $(ls patches/deinline/*.patch | wc -l) patches of patches/deinline ($(grep -c ': WARNING' "$scr/checkpatch" || :) warnings); a patch without its Signed-off-by is an error; each saves 32 bytes or more"
 deps/install.sh -p linux-source-6.12
 git_tree /usr/src/linux-source-6.12.tar.xz "$scr/6.12" patches/6.12
 am_series patches/6.12
