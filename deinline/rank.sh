@@ -118,14 +118,16 @@ done | awk -F'\t' -v OFS='\t' '
 		print ++n, file, $2, $3, kind, mode, home, $6, $7, $8, $9, $10, rebuilds, $11, status, $13, subsys(mode == "move" ? home : file), $14, $15, $16, $17
 	}' cmode="${C_MODE:-noinline}" "$tmp/deps" "$tmp/static" "$tmp/always" "$tmp/units" - >"$tmp/rows"
 # who names each function a row moves: the .c files kbuild can build as
-# modules, and every header an x86 kernel can include
+# modules, and every header an x86 kernel or module can include
 awk -F'\t' '$6 == "move" { print $4 }' "$tmp/rows" | sort -u >"$tmp/moved"
 "$here/../kbuild/modular-sources.sh" "$src" >"$tmp/modular"
 : >"$tmp/named"
 if [ -s "$tmp/moved" ]; then
 	(cd "$src" && xargs grep -owhF -f "$tmp/moved" <"$tmp/modular" || :) | sed 's/^/modular\t/' >>"$tmp/named"
+	# (not tools/'s copies of the headers, built into programs, nor Documentation/)
 	# shellcheck disable=SC2046
-	(cd "$src" && grep -rowHF --include='*.h' -f "$tmp/moved" arch/x86 $(ls -d */ | grep -vx 'arch/') || :) |
+	(cd "$src" && grep -rowHF --include='*.h' -f "$tmp/moved" arch/x86 \
+		$(ls -d */ | grep -vx -e 'arch/' -e 'tools/' -e 'Documentation/') || :) |
 		sed 's/:/\t/' >>"$tmp/named"
 fi
 awk -F'\t' -v OFS='\t' '
