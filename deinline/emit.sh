@@ -83,15 +83,19 @@ subject_prefix() {
 # there as it was made, and every commit stays in the order its files
 # changed.  TDIR/commits: one line per commit, "KIND WHAT TID TID..."
 # (commit_key's words, then the trials).
+# touches "TIDS" FILES: does a trial of TIDS change one of FILES?
+touches() { for t in $1; do if tfiles "$t" | grep -qxF "$2"; then return 0; fi; done; return 1; }
+# trials_between A B: the trials of the commits after line A and before
+# line B of TDIR/commits (B = 0: to the end)
+trials_between() {
+	awk -v a="$1" -v b="$2" 'NR > a && (b == 0 || NR < b) { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits"
+}
 : >"$tdir/commits"
 for tid in $ids; do
 	key=$(commit_key "$tid")
 	target=$(awk -v k="$key" '$1 " " $2 == k { n = NR } END { print n + 0 }' "$tdir/commits")
 	if [ "$target" -gt 0 ]; then
-		mine=$(tfiles "$tid")
-		for later in $(awk -v t="$target" 'NR > t { for (i = 3; i <= NF; i++) print $i }' "$tdir/commits"); do
-			if tfiles "$later" | grep -qxF "$mine"; then target=0; break; fi
-		done
+		! touches "$(trials_between "$target" 0)" "$(tfiles "$tid")" || target=0
 	fi
 	if [ "$target" -gt 0 ]; then
 		awk -v t="$target" -v id="$tid" 'NR == t { $0 = $0 " " id } { print }' "$tdir/commits" >"$tdir/commits.tmp"
@@ -114,8 +118,6 @@ commit_subsys() {
 	for id in $(echo "$1" | tr '+ ' '\n\n' | grep .); do candidate "$id" | cut -f$c_subsys; done | sort -u | head -n 1
 }
 commit_files() { for t in $1; do tfiles "$t"; done | sort -u; }
-# touches "TIDS" FILES: does a trial of TIDS change one of FILES?
-touches() { for t in $1; do if tfiles "$t" | grep -qxF "$2"; then return 0; fi; done; return 1; }
 echo "$ids" | tr ' ' '\n' | grep . | awk '{ print $0, NR }' >"$tdir/kept.order"
 : >"$tdir/emit.dropped"
 n_commits=$(wc -l <"$tdir/commits") i=1
@@ -141,8 +143,7 @@ while [ "$i" -le "$n_commits" ]; do
 			other=$(sed -n "${j}p" "$tdir/commits" | cut -d' ' -f3-)
 			if [ -n "$other" ] && [ "$(commit_subsys "$other")" = "$sub" ]; then
 				# nor may a commit between it and there touch its files
-				between=$(awk -v a="$j" -v b="$i" 'NR > a && NR < b { for (k = 3; k <= NF; k++) print $k }' "$tdir/commits")
-				touches "$between" "$mine" || target=$j
+				touches "$(trials_between "$j" "$i")" "$mine" || target=$j
 				break
 			fi
 			j=$((j - 1))
